@@ -1,0 +1,41 @@
+//! Writes wingtip's tables to OUT_DIR. All logic lives in `wingtip-magics`.
+use std::path::PathBuf;
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=magics");
+    let env = |k: &str| std::env::var(k).unwrap_or_default();
+    // The target, not the host (STYLE.md §3): cross builds get the right layout.
+    let target = wingtip_magics::Target {
+        little_endian: env("CARGO_CFG_TARGET_ENDIAN") != "big",
+        bmi2: env("CARGO_CFG_TARGET_FEATURE")
+            .split(',')
+            .any(|f| f == "bmi2"),
+    };
+    let out_dir = PathBuf::from(env("OUT_DIR"));
+    let magics_dir = PathBuf::from(env("CARGO_MANIFEST_DIR")).join("magics");
+    match wingtip_magics::emit(&out_dir, &magics_dir, &target) {
+        Ok(report) => {
+            for family in report.missing_files {
+                println!(
+                    "cargo::warning=magics/{family}.txt is missing: searching it from seed {}",
+                    wingtip_magics::search::DEFAULT_SEED
+                );
+            }
+            for (family, squares) in report.searched {
+                println!(
+                    "cargo::warning=magics/{family}.txt: {} square(s) missing, searched from seed {}; run `wingtip magics search` to commit them",
+                    squares.len(),
+                    wingtip_magics::search::DEFAULT_SEED
+                );
+            }
+        }
+        Err(e) => {
+            for line in e.to_string().lines() {
+                println!("cargo::error={line}");
+            }
+            eprintln!("error: invalid magic numbers (the committed file is kept; fix or delete the entry, or run `wingtip magics search`):\n{e}");
+            std::process::exit(1);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! Attack lookups: one API, several indexing schemes.
+//!
+//! Each backend is a module with the same functions, `rook_attacks(sq, occupied)`,
+//! `bishop_attacks` and `queen_attacks`:
+//!
+//! | module | scheme | table |
+//! |---|---|---|
+//! | [`plain`] | Kirin's magics, fixed rows | `[64][4096]` + `[64][512]`, 2.25 MiB |
+//! | [`compact`] | the same magics, per-square offsets (Kannan's fancy layout) | 107,648 entries, 841 KiB |
+//! | [`kindergarten`] | Winglet's sign-bit line magics, rook = rank \| file | 4 × 32 KiB |
+//! | `pext` | BMI2 `pext` into a pext-order compact table (bmi2 targets only) | 841 KiB |
+//! | [`classical`] | hyperbola quintessence, no table at all | none |
+//!
+//! The crate-level functions ([`rook_attacks`], [`bishop_attacks`],
+//! [`queen_attacks`]) use the backend that `benches/attacks.rs` measured fastest for
+//! the target: `pext` where the target has BMI2, `plain` elsewhere (see README).
+//!
+//! Leapers and rays have one table each: [`knight_attacks`], [`king_attacks`],
+//! [`pawn_attacks`], [`between`], [`line`].
+//!
+//! # Examples
+//! ```
+//! use wingtip::{attacks, bitboard, Bitboard, Square};
+//! let occupied = bitboard! {
+//!     . . . . . . . .
+//!     . . . . X . . .
+//!     . . . . . . . .
+//!     . . . . . . . .
+//!     . . . . . . . .
+//!     . . . . . . . .
+//!     . . . . . . . .
+//!     . X . . . . . .
+//! };
+//! let expected = bitboard! {
+//!     . . . . . . . .
+//!     . . . . X . . .
+//!     . . . . X . . .
+//!     . . . . X . . .
+//!     . . . . X . . .
+//!     . . . . X . . .
+//!     . . . . X . . .
+//!     . X X X . X X X
+//! };
+//! assert_eq!(attacks::rook_attacks(Square::E1, occupied), expected);
+//! assert_eq!(attacks::kindergarten::rook_attacks(Square::E1, occupied), expected);
+//! assert_eq!(attacks::classical::rook_attacks(Square::E1, occupied), expected);
+//! ```
+
+use crate::tables;
+use crate::{Bitboard, Color, Square};
+
+pub mod classical;
+pub mod compact;
+pub mod kindergarten;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub mod pext;
+pub mod plain;
+
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub use pext as default_backend;
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+pub use plain as default_backend;
+
+/// Returns the squares a rook on `sq` attacks, given every `occupied` square (the
+/// first blocker on each ray is included; own pieces are not removed).
+#[inline(always)]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    default_backend::rook_attacks(sq, occupied)
+}
+
+/// Returns the squares a bishop on `sq` attacks.
+///
+/// # Examples
+/// ```
+/// use wingtip::{attacks, Bitboard, Square};
+/// assert_eq!(attacks::bishop_attacks(Square::A1, Bitboard::EMPTY).len(), 7);
+/// ```
+#[inline(always)]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    default_backend::bishop_attacks(sq, occupied)
+}
+
+/// Returns the squares a queen on `sq` attacks.
+///
+/// # Examples
+/// ```
+/// use wingtip::{attacks, Bitboard, Square};
+/// assert_eq!(attacks::queen_attacks(Square::D4, Bitboard::EMPTY).len(), 27);
+/// ```
+#[inline(always)]
+pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
+}
+
+/// Returns the squares a knight on `sq` attacks.
+///
+/// # Examples
+/// ```
+/// use wingtip::{attacks, Square};
+/// assert_eq!(attacks::knight_attacks(Square::A1).len(), 2);
+/// ```
+#[inline(always)]
+pub fn knight_attacks(sq: Square) -> Bitboard {
+    Bitboard(tables::KNIGHT_ATTACKS[sq.index()])
+}
+
+/// Returns the squares a king on `sq` attacks.
+///
+/// # Examples
+/// ```
+/// use wingtip::{attacks, Square};
+/// assert_eq!(attacks::king_attacks(Square::E4).len(), 8);
+/// ```
+#[inline(always)]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    Bitboard(tables::KING_ATTACKS[sq.index()])
+}
+
+/// Returns the squares a pawn of `color` on `sq` attacks.
+///
+/// # Examples
+/// ```
+/// use wingtip::{attacks, Bitboard, Color, Square};
+/// assert_eq!(attacks::pawn_attacks(Color::White, Square::E2),
+///            Bitboard::from(Square::D3) | Square::F3.into());
+/// ```
+#[inline(always)]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    Bitboard(tables::PAWN_ATTACKS[color.index()][sq.index()])
+}
+
+/// Returns the squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal, and the empty set otherwise.
+///
+/// # Examples
+/// ```
+/// use wingtip::{attacks, Square};
+/// assert_eq!(attacks::between(Square::A1, Square::D4).len(), 2);
+/// assert!(attacks::between(Square::A1, Square::B3).is_empty());
+/// ```
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::BETWEEN[a.index()][b.index()])
+}
+
+/// Returns the whole line (edge to edge, `a` and `b` included) through `a` and `b`
+/// when they share a rank, file or diagonal, and the empty set otherwise.
+///
+/// # Examples
+/// ```
+/// use wingtip::{attacks, Square};
+/// assert_eq!(attacks::line(Square::A1, Square::C3).len(), 8);
+/// ```
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::LINE[a.index()][b.index()])
+}

@@ -1,0 +1,489 @@
+//! The position: Kirin's state (12 piece bitboards, 3 occupancies, side, en-passant
+//! square, castling bits, Zobrist key) plus the two FEN counters.
+
+use crate::attacks::{king_attacks, knight_attacks, pawn_attacks};
+use crate::movegen::sliders;
+use crate::tables::{ZOBRIST_CASTLING, ZOBRIST_EN_PASSANT, ZOBRIST_PIECE, ZOBRIST_SIDE};
+use crate::{Bitboard, Color, Move, Piece, Role, Square, BOTH};
+
+/// White may castle king side (h1 rook).
+pub const WHITE_KING_SIDE: u8 = 1;
+/// White may castle queen side (a1 rook).
+pub const WHITE_QUEEN_SIDE: u8 = 2;
+/// Black may castle king side (h8 rook).
+pub const BLACK_KING_SIDE: u8 = 4;
+/// Black may castle queen side (a8 rook).
+pub const BLACK_QUEEN_SIDE: u8 = 8;
+
+/// `rights &= CASTLING_KEEP[from] & CASTLING_KEEP[to]` after every move: a king or
+/// rook leaving its home square, or a rook captured there, drops the matching right.
+static CASTLING_KEEP: [u8; 64] = {
+    let mut keep = [15u8; 64];
+    keep[Square::A8.index()] = 15 ^ BLACK_QUEEN_SIDE;
+    keep[Square::E8.index()] = 15 ^ (BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
+    keep[Square::H8.index()] = 15 ^ BLACK_KING_SIDE;
+    keep[Square::A1.index()] = 15 ^ WHITE_QUEEN_SIDE;
+    keep[Square::E1.index()] = 15 ^ (WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
+    keep[Square::H1.index()] = 15 ^ WHITE_KING_SIDE;
+    keep
+};
+
+/// A chess position in Kirin's layout.
+///
+/// `Board` is `Copy` (144 bytes): the search and perft copy it and apply a move to the
+/// copy (`let mut child = *board; child.make_move(mv);`), which is faster here than
+/// make/unmake.
+///
+/// # Examples
+/// ```
+/// use wingtip::{Board, Color, Piece, Square};
+/// let board = Board::startpos();
+/// assert_eq!(board.side_to_move(), Color::White);
+/// assert_eq!(board.piece_on(Square::E1), Some(Piece::WhiteKing));
+/// assert_eq!(board.legal_moves().len(), 20);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Board {
+    pub(crate) pieces: [Bitboard; 12],
+    pub(crate) occupancies: [Bitboard; 3],
+    pub(crate) side: Color,
+    /// En-passant target square index, or 64 (`NO_SQUARE`) when none.
+    pub(crate) en_passant: u8,
+    pub(crate) castling: u8,
+    pub(crate) halfmove_clock: u32,
+    pub(crate) fullmove_number: u32,
+    pub(crate) hash: u64,
+}
+
+impl Default for Board {
+    fn default() -> Self {
+        Board::startpos()
+    }
+}
+
+impl Board {
+    /// Returns the standard starting position.
+    ///
+    /// # Examples
+    /// ```
+    /// let board = wingtip::Board::startpos();
+    /// assert_eq!(board.fen().to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn startpos() -> Board {
+        const R8: u64 = 0xff;
+        const R7: u64 = 0xff << 8;
+        const R2: u64 = 0xff << 48;
+        const R1: u64 = 0xff << 56;
+        let sq = |s: Square| 1u64 << s.index();
+        let pieces = [
+            Bitboard(R2),
+            Bitboard(sq(Square::B1) | sq(Square::G1)),
+            Bitboard(sq(Square::C1) | sq(Square::F1)),
+            Bitboard(sq(Square::A1) | sq(Square::H1)),
+            Bitboard(sq(Square::D1)),
+            Bitboard(sq(Square::E1)),
+            Bitboard(R7),
+            Bitboard(sq(Square::B8) | sq(Square::G8)),
+            Bitboard(sq(Square::C8) | sq(Square::F8)),
+            Bitboard(sq(Square::A8) | sq(Square::H8)),
+            Bitboard(sq(Square::D8)),
+            Bitboard(sq(Square::E8)),
+        ];
+        let mut board = Board {
+            pieces,
+            occupancies: [
+                Bitboard(R1 | R2),
+                Bitboard(R8 | R7),
+                Bitboard(R1 | R2 | R8 | R7),
+            ],
+            side: Color::White,
+            en_passant: crate::NO_SQUARE,
+            castling: 15,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            hash: 0,
+        };
+        board.hash = board.compute_hash();
+        board
+    }
+
+    /// Returns the side to move.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(wingtip::Board::startpos().side_to_move(), wingtip::Color::White);
+    /// ```
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// Returns the piece on `sq`, if any.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Piece, Square};
+    /// assert_eq!(Board::startpos().piece_on(Square::D8), Some(Piece::BlackQueen));
+    /// assert_eq!(Board::startpos().piece_on(Square::D4), None);
+    /// ```
+    #[inline]
+    pub fn piece_on(&self, sq: Square) -> Option<Piece> {
+        if !self.occupancies[BOTH].has(sq) {
+            return None;
+        }
+        let start = if self.occupancies[0].has(sq) { 0 } else { 6 };
+        (start..start + 6)
+            .find(|&i| self.pieces[i].has(sq))
+            .map(|i| Piece::ALL[i])
+    }
+
+    /// Returns the squares of `piece`.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Piece};
+    /// assert_eq!(Board::startpos().pieces(Piece::WhitePawn).len(), 8);
+    /// ```
+    #[inline(always)]
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        self.pieces[piece.index()]
+    }
+
+    /// Returns the squares of `color`'s pieces.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Color};
+    /// assert_eq!(Board::startpos().occupancy(Color::Black).len(), 16);
+    /// ```
+    #[inline(always)]
+    pub fn occupancy(&self, color: Color) -> Bitboard {
+        self.occupancies[color.index()]
+    }
+
+    /// Returns every occupied square.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(wingtip::Board::startpos().occupied().len(), 32);
+    /// ```
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.occupancies[BOTH]
+    }
+
+    /// Returns the square of `color`'s king (a8 for a board without that king, which
+    /// [`Board::from_fen`] never produces).
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Color, Square};
+    /// assert_eq!(Board::startpos().king_square(Color::Black), Square::E8);
+    /// ```
+    #[inline(always)]
+    pub fn king_square(&self, color: Color) -> Square {
+        Square::from_index_masked(
+            self.pieces[Piece::new(color, Role::King).index()]
+                .0
+                .trailing_zeros(),
+        )
+    }
+
+    /// Returns the en-passant target square, if the last move was a double pawn push
+    /// that an enemy pawn stands next to.
+    ///
+    /// The square is kept only when a pawn of the side to move attacks it (X-FEN
+    /// convention, as in Stockfish and Polyglot hashing), so positions that differ
+    /// only in a useless en-passant square compare and hash equal.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Square};
+    /// let board = Board::from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1").unwrap();
+    /// assert_eq!(board.en_passant(), Some(Square::E3));
+    /// assert_eq!(Board::startpos().en_passant(), None);
+    /// ```
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        Square::from_index(self.en_passant)
+    }
+
+    /// Returns the castling rights: wk = 1, wq = 2, bk = 4, bq = 8.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(wingtip::Board::startpos().castling_rights(), 15);
+    /// ```
+    #[inline(always)]
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+
+    /// Returns the halfmove clock (plies since the last capture or pawn move).
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(wingtip::Board::startpos().halfmove_clock(), 0);
+    /// ```
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// Returns the fullmove number (starts at 1, grows after each black move).
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(wingtip::Board::startpos().fullmove_number(), 1);
+    /// ```
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// Returns the Zobrist key, kept up to date incrementally by
+    /// [`Board::make_move`].
+    ///
+    /// The key is the XOR of [`ZOBRIST_PIECE`]`[piece][square]` for every piece,
+    /// [`ZOBRIST_CASTLING`]`[rights]`, [`ZOBRIST_EN_PASSANT`]`[file]` when there is an
+    /// en-passant square, and [`ZOBRIST_SIDE`] when black is to move.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::Board;
+    /// let a = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+    /// let mut b = a;
+    /// for mv in ["a1a2", "e8e7", "a2a1", "e7e8"] {
+    ///     b.make_move(b.parse_uci_move(mv).unwrap());
+    /// }
+    /// // Same pieces, but the castling right is gone.
+    /// assert_ne!(a.hash(), b.hash());
+    /// ```
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Returns the enemy pieces that give check to the side to move.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Square};
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/4q3/4K3 w - - 0 1").unwrap();
+    /// assert!(board.checkers().has(Square::E2));
+    /// ```
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        let us = self.side;
+        self.attackers(self.king_square(us), !us, self.occupancies[BOTH])
+    }
+
+    /// Returns whether the side to move is in check.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::Board;
+    /// assert!(!Board::startpos().in_check());
+    /// ```
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    /// Returns whether a piece of color `by` attacks `sq`.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Color, Square};
+    /// let board = Board::startpos();
+    /// assert!(board.is_square_attacked(Square::F3, Color::White));
+    /// assert!(!board.is_square_attacked(Square::F4, Color::White));
+    /// ```
+    #[inline]
+    pub fn is_square_attacked(&self, sq: Square, by: Color) -> bool {
+        !self.attackers(sq, by, self.occupancies[BOTH]).is_empty()
+    }
+
+    /// Returns the pieces of color `by` that attack `sq`, sliders seen through
+    /// `occupied`.
+    #[inline(always)]
+    pub(crate) fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let p = &self.pieces;
+        let base = by.index() * 6;
+        let queens = p[base + 4];
+        let diag = (p[base + 2] | queens) & sliders::bishop_attacks(sq, occupied);
+        let orth = (p[base + 3] | queens) & sliders::rook_attacks(sq, occupied);
+        diag | orth
+            | (p[base + 1] & knight_attacks(sq))
+            | (p[base] & pawn_attacks(!by, sq))
+            | (p[base + 5] & king_attacks(sq))
+    }
+
+    /// Recomputes the Zobrist key from scratch (see [`Board::hash`]).
+    pub(crate) fn compute_hash(&self) -> u64 {
+        crate::zobrist::hash_of(self)
+    }
+
+    /// Applies `mv`, which must be legal here (from [`Board::legal_moves`] or
+    /// [`Board::parse_uci_move`]).
+    ///
+    /// # Panics
+    /// A move that is not legal here leaves an inconsistent board (no undefined
+    /// behaviour); debug builds check the Zobrist key after every move.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Piece, Square};
+    /// let mut board = Board::startpos();
+    /// board.make_move(board.parse_uci_move("e2e4").unwrap());
+    /// assert_eq!(board.piece_on(Square::E4), Some(Piece::WhitePawn));
+    /// assert_eq!(board.fen().to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// ```
+    #[inline]
+    pub fn make_move(&mut self, mv: Move) {
+        let from = mv.source();
+        let to = mv.target();
+        let piece = mv.piece();
+        let us = self.side;
+        let them = !us;
+        let from_bb = 1u64 << from.index();
+        let to_bb = 1u64 << to.index();
+        let mut hash = self.hash ^ ZOBRIST_SIDE;
+
+        if self.en_passant < 64 {
+            hash ^= ZOBRIST_EN_PASSANT[(self.en_passant & 7) as usize];
+            self.en_passant = crate::NO_SQUARE;
+        }
+
+        self.halfmove_clock += 1;
+        if mv.is_capture() {
+            self.halfmove_clock = 0;
+            let (cap_sq, cap_bb) = if mv.is_en_passant() {
+                let sq = to.index() ^ 8;
+                (sq, 1u64 << sq)
+            } else {
+                (to.index(), to_bb)
+            };
+            let base = them.index() * 6;
+            let mut i = base;
+            // The captured piece is never a king, so this stops within five steps.
+            while i < base + 5 && self.pieces[i].0 & cap_bb == 0 {
+                i += 1;
+            }
+            self.pieces[i].0 ^= cap_bb;
+            self.occupancies[them.index()].0 ^= cap_bb;
+            hash ^= ZOBRIST_PIECE[i][cap_sq];
+        }
+
+        let p = piece.index();
+        self.pieces[p].0 ^= from_bb;
+        hash ^= ZOBRIST_PIECE[p][from.index()];
+        let placed = match mv.promoted() {
+            Some(promoted) => promoted.index(),
+            None => p,
+        };
+        self.pieces[placed].0 ^= to_bb;
+        hash ^= ZOBRIST_PIECE[placed][to.index()];
+        self.occupancies[us.index()].0 ^= from_bb | to_bb;
+
+        if piece.role() == Role::Pawn {
+            self.halfmove_clock = 0;
+            if mv.is_double_push() {
+                let ep = (from.index() + to.index()) as u8 / 2;
+                // Keep the square only when an enemy pawn can take (X-FEN rule).
+                let ep_sq = Square::from_index_masked(ep as u32);
+                if pawn_attacks(us, ep_sq).0 & self.pieces[Piece::new(them, Role::Pawn).index()].0
+                    != 0
+                {
+                    self.en_passant = ep;
+                    hash ^= ZOBRIST_EN_PASSANT[(ep & 7) as usize];
+                }
+            }
+        } else if mv.is_castling() {
+            let (rook_from, rook_to) = match to {
+                Square::G1 => (Square::H1, Square::F1),
+                Square::C1 => (Square::A1, Square::D1),
+                Square::G8 => (Square::H8, Square::F8),
+                _ => (Square::A8, Square::D8),
+            };
+            let rook = Piece::new(us, Role::Rook).index();
+            let rook_bb = (1u64 << rook_from.index()) | (1u64 << rook_to.index());
+            self.pieces[rook].0 ^= rook_bb;
+            self.occupancies[us.index()].0 ^= rook_bb;
+            hash ^= ZOBRIST_PIECE[rook][rook_from.index()] ^ ZOBRIST_PIECE[rook][rook_to.index()];
+        }
+
+        let rights = self.castling & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()];
+        hash ^= ZOBRIST_CASTLING[self.castling as usize] ^ ZOBRIST_CASTLING[rights as usize];
+        self.castling = rights;
+
+        self.occupancies[BOTH] = self.occupancies[0] | self.occupancies[1];
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = them;
+        self.hash = hash;
+        debug_assert_eq!(
+            self.hash,
+            self.compute_hash(),
+            "incremental hash after {mv}"
+        );
+    }
+
+    /// Passes the turn without moving (for null-move pruning); clears the en-passant
+    /// square.
+    ///
+    /// Only call it when the side to move is not in check: otherwise the result has
+    /// the side not to move in check, which no legal position has.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Color};
+    /// let mut board = Board::startpos();
+    /// board.make_null_move();
+    /// assert_eq!(board.side_to_move(), Color::Black);
+    /// assert_ne!(board.hash(), Board::startpos().hash());
+    /// ```
+    #[inline]
+    pub fn make_null_move(&mut self) {
+        let mut hash = self.hash ^ ZOBRIST_SIDE;
+        if self.en_passant < 64 {
+            hash ^= ZOBRIST_EN_PASSANT[(self.en_passant & 7) as usize];
+            self.en_passant = crate::NO_SQUARE;
+        }
+        self.halfmove_clock += 1;
+        if self.side == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = !self.side;
+        self.hash = hash;
+        debug_assert_eq!(self.hash, self.compute_hash());
+    }
+
+    /// Returns whether neither side has the material to mate: no pawns, rooks or
+    /// queens, and either at most one minor piece in total or only bishops all
+    /// standing on squares of one color.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::Board;
+    /// assert!(Board::from_fen("8/8/4k3/8/8/3BK3/8/8 w - - 0 1").unwrap().is_insufficient_material());
+    /// assert!(!Board::from_fen("8/8/4k3/8/8/3NK3/4N3/8 w - - 0 1").unwrap().is_insufficient_material());
+    /// assert!(!Board::startpos().is_insufficient_material());
+    /// ```
+    pub fn is_insufficient_material(&self) -> bool {
+        let p = &self.pieces;
+        let heavy = p[0] | p[3] | p[4] | p[6] | p[9] | p[10];
+        if !heavy.is_empty() {
+            return false;
+        }
+        let knights = p[1] | p[7];
+        let bishops = p[2] | p[8];
+        if (knights | bishops).len() <= 1 {
+            return true;
+        }
+        // Dark squares: b8, a7, … (a8 = bit 0 is light).
+        const DARK: u64 = 0x55AA_55AA_55AA_55AA;
+        knights.is_empty() && (bishops.0 & DARK == 0 || bishops.0 & !DARK == 0)
+    }
+}

@@ -1,0 +1,460 @@
+//! FEN text: parsing (syntax first, then legality) and printing.
+//!
+//! Parsing checks the syntax of each of the six fields (the last two may be left
+//! out, as in EPD, and default to `0 1`) and reports the first fault as a
+//! [`FenError`] naming the field and, where it helps, the rank or the character. A
+//! syntactically sound position is then checked for legality; each broken rule has
+//! its own [`PositionError`].
+
+use core::fmt;
+
+use crate::attacks::pawn_attacks;
+use crate::{Bitboard, Board, Color, Piece, Role, Square, BOTH, NO_SQUARE};
+
+/// Why a FEN string was rejected by [`Board::from_fen`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// The FEN has fewer than 4 or more than 6 space-separated fields.
+    FieldCount {
+        /// Number of fields found.
+        found: usize,
+    },
+    /// The placement field does not have 8 `/`-separated ranks.
+    RankCount {
+        /// Number of ranks found.
+        found: usize,
+    },
+    /// A character in the placement field is neither a piece letter nor a digit 1–8.
+    BadPiece {
+        /// Rank (1–8) where it was found.
+        rank: u8,
+        /// The offending character.
+        ch: char,
+    },
+    /// A rank describes more than 8 squares.
+    RankTooLong {
+        /// The rank, 1–8.
+        rank: u8,
+    },
+    /// A rank describes fewer than 8 squares.
+    RankTooShort {
+        /// The rank, 1–8.
+        rank: u8,
+    },
+    /// The side field is not `w` or `b`.
+    BadSide,
+    /// The castling field is not `-` or a set of distinct letters from `KQkq`.
+    BadCastling,
+    /// The en-passant field is not `-` or a square on the sixth rank (white to move)
+    /// or third rank (black to move).
+    BadEnPassant,
+    /// The halfmove clock is not a number from 0 to 2^30.
+    BadHalfmoveClock,
+    /// The fullmove number is not a number from 0 to 2^30 (0 reads as 1).
+    BadFullmoveNumber,
+    /// The text is a well-formed FEN of an illegal position.
+    Illegal(PositionError),
+}
+
+/// A legality rule that a syntactically correct FEN breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The side has no king.
+    MissingKing(Color),
+    /// The side has more than one king.
+    TooManyKings(Color),
+    /// The side has more than 16 pieces or more than 8 pawns.
+    TooManyPieces(Color),
+    /// A pawn stands on the first or the eighth rank.
+    PawnOnBackRank(Square),
+    /// The side not to move is in check.
+    OppositeCheck,
+    /// A castling right (wk = 1, wq = 2, bk = 4, bq = 8) without its king and rook on
+    /// their home squares.
+    CastlingRights(u8),
+    /// The en-passant square does not follow a double push: no enemy pawn just past
+    /// it, or it or the square behind it is occupied.
+    EnPassant(Square),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FenError::FieldCount { found } => {
+                write!(f, "fen has {found} fields, expected 4 to 6")
+            }
+            FenError::RankCount { found } => {
+                write!(f, "fen placement has {found} ranks, expected 8")
+            }
+            FenError::BadPiece { rank, ch } => {
+                write!(f, "fen: bad piece letter {ch:?} in rank {rank}")
+            }
+            FenError::RankTooLong { rank } => write!(f, "fen: rank {rank} has more than 8 squares"),
+            FenError::RankTooShort { rank } => {
+                write!(f, "fen: rank {rank} has fewer than 8 squares")
+            }
+            FenError::BadSide => f.write_str("fen: side to move must be w or b"),
+            FenError::BadCastling => {
+                f.write_str("fen: castling field must be - or letters from KQkq")
+            }
+            FenError::BadEnPassant => f.write_str(
+                "fen: en-passant field must be - or a square on rank 6 (white to move) or 3",
+            ),
+            FenError::BadHalfmoveClock => f.write_str("fen: bad halfmove clock"),
+            FenError::BadFullmoveNumber => f.write_str("fen: bad fullmove number"),
+            FenError::Illegal(e) => write!(f, "fen: illegal position: {e}"),
+        }
+    }
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |c: Color| match c {
+            Color::White => "white",
+            Color::Black => "black",
+        };
+        match *self {
+            PositionError::MissingKing(c) => write!(f, "{} has no king", name(c)),
+            PositionError::TooManyKings(c) => write!(f, "{} has more than one king", name(c)),
+            PositionError::TooManyPieces(c) => {
+                write!(f, "{} has more than 16 pieces or 8 pawns", name(c))
+            }
+            PositionError::PawnOnBackRank(sq) => write!(f, "pawn on back rank at {sq}"),
+            PositionError::OppositeCheck => f.write_str("the side not to move is in check"),
+            PositionError::CastlingRights(r) => {
+                let letter = match r {
+                    1 => 'K',
+                    2 => 'Q',
+                    4 => 'k',
+                    _ => 'q',
+                };
+                write!(
+                    f,
+                    "castling right {letter} without king and rook on their squares"
+                )
+            }
+            PositionError::EnPassant(sq) => {
+                write!(
+                    f,
+                    "en-passant square {sq} does not follow a double pawn push"
+                )
+            }
+        }
+    }
+}
+
+impl core::error::Error for FenError {}
+impl core::error::Error for PositionError {}
+
+impl From<PositionError> for FenError {
+    fn from(e: PositionError) -> Self {
+        FenError::Illegal(e)
+    }
+}
+
+/// Largest accepted counter value.
+const MAX_COUNTER: u32 = 1 << 30;
+
+fn parse_counter(text: &str) -> Option<u32> {
+    if text.is_empty() || text.len() > 10 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: u64 = text.bytes().fold(0, |n, b| n * 10 + u64::from(b - b'0'));
+    if n > u64::from(MAX_COUNTER) {
+        None
+    } else {
+        Some(n as u32)
+    }
+}
+
+impl Board {
+    /// Parses a FEN string.
+    ///
+    /// The halfmove clock and fullmove number may be left out (they default to
+    /// `0 1`); a fullmove number of 0 reads as 1. An en-passant square that no pawn
+    /// of the side to move attacks is dropped (X-FEN convention, see
+    /// [`Board::en_passant`]).
+    ///
+    /// This never panics.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the first syntax fault (field, rank, character), or
+    /// [`FenError::Illegal`] with the [`PositionError`] rule a well-formed position
+    /// breaks.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, FenError, PositionError, Color};
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// assert_eq!(Board::from_fen(kiwipete).unwrap().fen().to_string(), kiwipete);
+    /// assert_eq!(
+    ///     Board::from_fen("8/8/8/8/8/8/8/8 w - - 0 1"),
+    ///     Err(FenError::Illegal(PositionError::MissingKing(Color::White)))
+    /// );
+    /// assert_eq!(Board::from_fen("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ///     Err(FenError::BadPiece { rank: 7, ch: 'x' }));
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Board, FenError> {
+        let mut fields = [""; 6];
+        let mut count = 0;
+        for field in fen.split_ascii_whitespace() {
+            if count < 6 {
+                fields[count] = field;
+            }
+            count += 1;
+        }
+        if !(4..=6).contains(&count) {
+            return Err(FenError::FieldCount { found: count });
+        }
+
+        let mut pieces = [Bitboard::EMPTY; 12];
+        let ranks = fields[0].split('/').count();
+        if ranks != 8 {
+            return Err(FenError::RankCount { found: ranks });
+        }
+        for (row, text) in fields[0].split('/').enumerate() {
+            let rank = 8 - row as u8;
+            let mut file = 0u8;
+            for ch in text.chars() {
+                if file >= 8 {
+                    return Err(FenError::RankTooLong { rank });
+                }
+                match ch {
+                    '1'..='8' => {
+                        file += ch as u8 - b'0';
+                        if file > 8 {
+                            return Err(FenError::RankTooLong { rank });
+                        }
+                    }
+                    _ => {
+                        let piece = Piece::from_char(ch).ok_or(FenError::BadPiece { rank, ch })?;
+                        let sq = Square::from_index_masked(u32::from(row as u8 * 8 + file));
+                        pieces[piece.index()] = pieces[piece.index()].with(sq);
+                        file += 1;
+                    }
+                }
+            }
+            if file < 8 {
+                return Err(FenError::RankTooShort { rank });
+            }
+        }
+
+        let side = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => return Err(FenError::BadSide),
+        };
+
+        let mut castling = 0u8;
+        if fields[2] != "-" {
+            if fields[2].is_empty() {
+                return Err(FenError::BadCastling);
+            }
+            for b in fields[2].bytes() {
+                let right = match b {
+                    b'K' => 1,
+                    b'Q' => 2,
+                    b'k' => 4,
+                    b'q' => 8,
+                    _ => return Err(FenError::BadCastling),
+                };
+                if castling & right != 0 {
+                    return Err(FenError::BadCastling);
+                }
+                castling |= right;
+            }
+        }
+
+        let en_passant = if fields[3] == "-" {
+            None
+        } else {
+            let sq: Square = fields[3].parse().map_err(|_| FenError::BadEnPassant)?;
+            let wanted = match side {
+                Color::White => crate::Rank::Sixth,
+                Color::Black => crate::Rank::Third,
+            };
+            if sq.rank() != wanted {
+                return Err(FenError::BadEnPassant);
+            }
+            Some(sq)
+        };
+
+        let halfmove_clock = if count > 4 {
+            parse_counter(fields[4]).ok_or(FenError::BadHalfmoveClock)?
+        } else {
+            0
+        };
+        let fullmove_number = if count > 5 {
+            parse_counter(fields[5])
+                .ok_or(FenError::BadFullmoveNumber)?
+                .max(1)
+        } else {
+            1
+        };
+
+        let mut occupancies = [Bitboard::EMPTY; 3];
+        for (i, bb) in pieces.iter().enumerate() {
+            occupancies[i / 6] |= *bb;
+        }
+        occupancies[BOTH] = occupancies[0] | occupancies[1];
+        let mut board = Board {
+            pieces,
+            occupancies,
+            side,
+            en_passant: NO_SQUARE,
+            castling,
+            halfmove_clock,
+            fullmove_number,
+            hash: 0,
+        };
+        board.validate(en_passant)?;
+        board.hash = board.compute_hash();
+        Ok(board)
+    }
+
+    /// Checks the legality rules of [`PositionError`] and sets the en-passant square.
+    fn validate(&mut self, en_passant: Option<Square>) -> Result<(), PositionError> {
+        for color in Color::ALL {
+            match self.pieces(Piece::new(color, Role::King)).len() {
+                0 => return Err(PositionError::MissingKing(color)),
+                1 => {}
+                _ => return Err(PositionError::TooManyKings(color)),
+            }
+            if self.occupancy(color).len() > 16
+                || self.pieces(Piece::new(color, Role::Pawn)).len() > 8
+            {
+                return Err(PositionError::TooManyPieces(color));
+            }
+        }
+        const BACK_RANKS: u64 = 0xff | 0xff << 56;
+        let pawns = self.pieces(Piece::WhitePawn) | self.pieces(Piece::BlackPawn);
+        if let Some(sq) = (pawns & Bitboard(BACK_RANKS)).first() {
+            return Err(PositionError::PawnOnBackRank(sq));
+        }
+        let homes = [
+            (
+                1u8,
+                Piece::WhiteKing,
+                Square::E1,
+                Piece::WhiteRook,
+                Square::H1,
+            ),
+            (
+                2,
+                Piece::WhiteKing,
+                Square::E1,
+                Piece::WhiteRook,
+                Square::A1,
+            ),
+            (
+                4,
+                Piece::BlackKing,
+                Square::E8,
+                Piece::BlackRook,
+                Square::H8,
+            ),
+            (
+                8,
+                Piece::BlackKing,
+                Square::E8,
+                Piece::BlackRook,
+                Square::A8,
+            ),
+        ];
+        for (right, king, king_sq, rook, rook_sq) in homes {
+            if self.castling & right != 0
+                && !(self.pieces(king).has(king_sq) && self.pieces(rook).has(rook_sq))
+            {
+                return Err(PositionError::CastlingRights(right));
+            }
+        }
+        if let Some(ep) = en_passant {
+            let us = self.side;
+            // The pushed pawn stands one square past `ep`; it came from one before.
+            let (pushed, origin) = match us {
+                Color::White => (ep.index() + 8, ep.index() - 8),
+                Color::Black => (ep.index() - 8, ep.index() + 8),
+            };
+            let pushed_sq = Square::from_index_masked(pushed as u32);
+            let origin_sq = Square::from_index_masked(origin as u32);
+            let their_pawns = self.pieces(Piece::new(!us, Role::Pawn));
+            if !their_pawns.has(pushed_sq)
+                || self.occupied().has(ep)
+                || self.occupied().has(origin_sq)
+            {
+                return Err(PositionError::EnPassant(ep));
+            }
+            if !(pawn_attacks(!us, ep) & self.pieces(Piece::new(us, Role::Pawn))).is_empty() {
+                self.en_passant = ep.index() as u8;
+            }
+        }
+        let them = !self.side;
+        if self.is_square_attacked(self.king_square(them), self.side) {
+            return Err(PositionError::OppositeCheck);
+        }
+        Ok(())
+    }
+
+    /// Returns the position as FEN text (through `Display`, so no allocation).
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::Board;
+    /// let fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1";
+    /// assert_eq!(Board::from_fen(fen).unwrap().fen().to_string(), fen);
+    /// ```
+    pub fn fen(&self) -> Fen<'_> {
+        Fen(self)
+    }
+}
+
+/// A board's FEN text: the `Display` value [`Board::fen`] returns.
+#[derive(Clone, Copy, Debug)]
+pub struct Fen<'a>(&'a Board);
+
+impl fmt::Display for Fen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use core::fmt::Write;
+        let board = self.0;
+        for row in 0..8u8 {
+            let mut empty = 0u8;
+            for file in 0..8u8 {
+                let sq = Square::from_index_masked(u32::from(row * 8 + file));
+                match board.piece_on(sq) {
+                    Some(p) => {
+                        if empty > 0 {
+                            f.write_char((b'0' + empty) as char)?;
+                            empty = 0;
+                        }
+                        f.write_char(p.to_char())?;
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                f.write_char((b'0' + empty) as char)?;
+            }
+            if row < 7 {
+                f.write_char('/')?;
+            }
+        }
+        f.write_str(match board.side {
+            Color::White => " w ",
+            Color::Black => " b ",
+        })?;
+        if board.castling == 0 {
+            f.write_char('-')?;
+        } else {
+            for (bit, ch) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
+                if board.castling & bit != 0 {
+                    f.write_char(ch)?;
+                }
+            }
+        }
+        match board.en_passant() {
+            Some(sq) => write!(f, " {sq}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {}", board.halfmove_clock, board.fullmove_number)
+    }
+}

@@ -84,9 +84,10 @@ pub fn find_magic(
 /// Searches the whole family from `seed` at full width (`popcount(mask)` bits).
 ///
 /// Each square draws from its own stream ([`stream_seed`]), so the result for one
-/// square does not depend on the others: the same seed always gives the same set.
+/// square does not depend on the others or on the thread that searched it: the same
+/// seed always gives the same set.
 pub fn search_family(family: Family, seed: u64) -> [Entry; 64] {
-    core::array::from_fn(|sq| search_square(family, sq as u8, seed))
+    complete_family(family, &[None; 64], seed).0
 }
 
 /// Searches one square at full width from `seed` (never fails: the search runs until
@@ -106,21 +107,54 @@ pub fn search_square(family: Family, sq: u8, seed: u64) -> Entry {
     }
 }
 
-/// Completes a family: keeps every present entry and searches the missing ones.
+/// Completes a family: keeps every present entry and searches the missing ones, on
+/// up to [`search_threads`] threads (results do not depend on the thread count).
 /// Returns the entries and the squares that were searched.
 pub fn complete_family(
     family: Family,
     present: &FamilyEntries,
     seed: u64,
 ) -> ([Entry; 64], Vec<u8>) {
-    let mut searched = Vec::new();
-    let entries = core::array::from_fn(|sq| {
-        present[sq].unwrap_or_else(|| {
-            searched.push(sq as u8);
-            search_square(family, sq as u8, seed)
-        })
-    });
-    (entries, searched)
+    let missing: Vec<u8> = (0..64u8)
+        .filter(|&sq| present[sq as usize].is_none())
+        .collect();
+    let mut found: FamilyEntries = *present;
+    let threads = search_threads().min(missing.len().max(1));
+    if threads <= 1 || family.is_line() {
+        for &sq in &missing {
+            found[sq as usize] = Some(search_square(family, sq, seed));
+        }
+    } else {
+        // Interleave squares so each thread gets some of the hard rank-1/rank-8 ones.
+        let results: Vec<Vec<Entry>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let mine: Vec<u8> = missing.iter().copied().skip(t).step_by(threads).collect();
+                    scope.spawn(move || {
+                        mine.into_iter()
+                            .map(|sq| search_square(family, sq, seed))
+                            .collect()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("search thread panicked"))
+                .collect()
+        });
+        for e in results.into_iter().flatten() {
+            found[e.square as usize] = Some(e);
+        }
+    }
+    let entries = core::array::from_fn(|sq| found[sq].expect("every square searched"));
+    (entries, missing)
+}
+
+/// Returns how many threads a search uses: the machine's parallelism, at most 8.
+pub fn search_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(8)
 }
 
 /// Searches all six families from `seed`.

@@ -96,8 +96,16 @@ pub struct SquareChecker {
     occupancies: Vec<u64>,
     attacks: Vec<u64>,
     epoch: u32,
-    seen: Vec<u32>,
-    slot: Vec<u32>,
+    slots: Vec<Slot>,
+}
+
+/// One index of the scratch table: the attack set stored there during the check of
+/// epoch `epoch`, and which occupancy put it there. One load answers both questions.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    attacks: u64,
+    epoch: u32,
+    first: u32,
 }
 
 impl SquareChecker {
@@ -115,8 +123,7 @@ impl SquareChecker {
             occupancies,
             attacks,
             epoch: 0,
-            seen: Vec::new(),
-            slot: Vec::new(),
+            slots: Vec::new(),
         }
     }
 
@@ -132,31 +139,34 @@ impl SquareChecker {
         }
         let shift = 64 - bits as u32;
         let size = 1usize << bits;
-        if self.seen.len() < size {
-            self.seen.resize(size, 0);
-            self.slot.resize(size, 0);
+        if self.slots.len() < size {
+            self.slots.resize(size, Slot::default());
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.slots.iter_mut().for_each(|s| s.epoch = 0);
             self.epoch = 1;
         }
+        let epoch = self.epoch;
+        let slots = &mut self.slots[..size];
         for (i, (&o, &a)) in self.occupancies.iter().zip(&self.attacks).enumerate() {
             let index = (o.wrapping_mul(magic) >> shift) as usize;
-            if self.seen[index] != self.epoch {
-                self.seen[index] = self.epoch;
-                self.slot[index] = i as u32;
-            } else {
-                let j = self.slot[index] as usize;
-                if self.attacks[j] != a {
-                    return Err(Violation::Collision {
-                        index: index as u64,
-                        first: self.occupancies[j],
-                        first_attacks: self.attacks[j],
-                        second: o,
-                        second_attacks: a,
-                    });
-                }
+            let slot = &mut slots[index & (size - 1)];
+            if slot.epoch != epoch {
+                *slot = Slot {
+                    attacks: a,
+                    epoch,
+                    first: i as u32,
+                };
+            } else if slot.attacks != a {
+                let j = slot.first as usize;
+                return Err(Violation::Collision {
+                    index: index as u64,
+                    first: self.occupancies[j],
+                    first_attacks: slot.attacks,
+                    second: o,
+                    second_attacks: a,
+                });
             }
         }
         Ok(())

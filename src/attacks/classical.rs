@@ -1,6 +1,8 @@
-//! A table-free baseline: hyperbola quintessence (chessprogramming wiki,
-//! "Hyperbola Quintessence"; the o^(o-2r) trick of Gerd Isenberg and others) with
-//! a full 64-bit reversal, so it works on ranks as well as files and diagonals.
+//! A table-free baseline: Michael Hoffmann's obstruction difference
+//! (chessprogramming wiki, "Obstruction Difference"). For a line through `sq`, the
+//! nearest blocker below is isolated with a leading-zero count and the nearest one
+//! above with the `u ^ (u - x)` borrow trick, which works for ranks, files and both
+//! diagonals alike.
 //!
 //! No table is read: the line masks are computed from the square's coordinates.
 
@@ -23,15 +25,14 @@ fn shift_rows(bb: u64, rows: i32) -> u64 {
 
 #[inline(always)]
 fn hyperbola(sq: Square, occupied: u64, line: u64) -> u64 {
-    let mask = line & !(1u64 << sq.index());
-    let o = occupied & mask;
     let s = 1u64 << sq.index();
-    let forward = o.wrapping_sub(s.wrapping_mul(2));
-    let reverse = o
-        .reverse_bits()
-        .wrapping_sub(s.reverse_bits().wrapping_mul(2))
-        .reverse_bits();
-    (forward ^ reverse) & mask
+    let lower = line & (s - 1);
+    let upper = line & !(s | (s - 1));
+    // The nearest blocker below `sq` (bit 0 stands in when there is none) …
+    let below = 0x8000_0000_0000_0000u64 >> ((occupied & lower) | 1).leading_zeros();
+    // … and the borrow runs from it up to and including the nearest blocker above.
+    let above = occupied & upper;
+    (above ^ above.wrapping_sub(below)) & (lower | upper)
 }
 
 /// Returns the attacks along the rank of `sq`.

@@ -1,0 +1,92 @@
+//! Combines magics folders: per square, the valid entry with the fewest index bits.
+//!
+//! This is how independent hunts combine: run one `wingtip magics hunt --seed N
+//! --out job-N` per machine or batch job, then merge the job folders (and the
+//! committed folder) into one.
+
+use crate::format::{family_path, read_dir, Entry, FamilyEntries, ParseError};
+use crate::verify::{verify_entry, FileViolation};
+use crate::Family;
+use std::path::PathBuf;
+
+/// One family's merge result.
+#[derive(Clone, Debug)]
+pub struct MergedFamily {
+    /// The family.
+    pub family: Family,
+    /// The best entry of each square (`None` where no source has a valid one).
+    pub entries: FamilyEntries,
+    /// For each square, the index in the source list of the folder it came from.
+    pub source: [Option<usize>; 64],
+    /// True when at least one source has a file for this family.
+    pub present: bool,
+}
+
+/// What [`merge_dirs`] found.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// The merged families, in [`Family::ALL`] order.
+    pub families: Vec<MergedFamily>,
+    /// Entries that break their family's rule; they were skipped.
+    pub skipped: Vec<FileViolation>,
+}
+
+/// Returns true when `candidate` is strictly better than `current` (fewer bits).
+/// Ties keep the current entry, so the earlier source wins.
+fn better(candidate: &Entry, current: Option<&Entry>) -> bool {
+    current.map_or(true, |c| candidate.bits < c.bits)
+}
+
+/// Merges the folders `dirs`, in order; on equal bits the earlier folder wins.
+///
+/// Every entry is verified; an invalid one is skipped and listed in
+/// [`Merged::skipped`]. Missing files and squares are simply absent.
+///
+/// # Errors
+/// A [`ParseError`] for the first file that exists but cannot be read or parsed
+/// (nothing is merged then).
+pub fn merge_dirs(dirs: &[PathBuf]) -> Result<Merged, ParseError> {
+    let sources = dirs
+        .iter()
+        .map(|d| read_dir(d))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut skipped = Vec::new();
+    let families = Family::ALL
+        .into_iter()
+        .map(|family| {
+            let mut merged = MergedFamily {
+                family,
+                entries: [None; 64],
+                source: [None; 64],
+                present: false,
+            };
+            for (k, files) in sources.iter().enumerate() {
+                let Some(file) = &files[family.index()] else {
+                    continue;
+                };
+                merged.present = true;
+                for e in file.entries.iter().flatten() {
+                    let sq = e.square as usize;
+                    if !better(e, merged.entries[sq].as_ref()) {
+                        continue;
+                    }
+                    match verify_entry(family, e) {
+                        Ok(()) => {
+                            merged.entries[sq] = Some(*e);
+                            merged.source[sq] = Some(k);
+                        }
+                        Err(violation) => skipped.push(FileViolation {
+                            family,
+                            path: family_path(&dirs[k], family),
+                            line: file.lines[sq],
+                            square: e.square,
+                            violation,
+                        }),
+                    }
+                }
+            }
+            merged
+        })
+        .collect();
+    Ok(Merged { families, skipped })
+}

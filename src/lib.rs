@@ -9,11 +9,13 @@
 pub mod attacks;
 mod bitboard;
 mod board;
+pub mod eval;
 mod fen;
 mod mov;
 pub mod movegen;
 mod perft;
 mod piece;
+pub mod search;
 mod square;
 pub mod tables;
 pub mod zobrist;

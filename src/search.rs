@@ -1,0 +1,899 @@
+//! Alpha-beta search: iterative deepening, principal-variation search, quiescence,
+//! a caller-owned transposition table, move ordering (hash move, MVV-LVA with
+//! exchange evaluation, killers, history), null-move pruning, late-move reductions,
+//! check extension, repetition and fifty-move draws, and mate scores.
+//!
+//! Everything runs without `std` and without an allocator. The caller provides:
+//! - the transposition table memory (`&mut [TtEntry]`, any length, may be empty);
+//! - the hashes of the game's earlier positions, for repetition draws;
+//! - a [`Limits`] (depth, nodes, soft and hard time) and a `&AtomicBool` stop flag
+//!   that another thread may set at any moment;
+//! - a [`Hooks`] implementation: a clock in milliseconds and an `info` callback
+//!   called after every completed iteration.
+//!
+//! # Examples
+//! ```
+//! use core::sync::atomic::AtomicBool;
+//! use wingtip::search::{Limits, NoHooks, Score, Searcher, TtEntry};
+//! use wingtip::Board;
+//!
+//! // White mates in one with Ra8#.
+//! let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+//! let mut table = [TtEntry::EMPTY; 4096];
+//! let mut searcher = Searcher::new();
+//! let limits = Limits { depth: 4, ..Limits::NONE };
+//! let result = searcher.search(&board, &[], &mut table, &limits, &AtomicBool::new(false), &mut NoHooks);
+//! assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
+//! assert_eq!(result.score, Score::Mate(1));
+//! ```
+
+mod tt;
+
+pub use tt::{hashfull, Bound, TtEntry};
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::eval::{self, SEE_VALUES};
+use crate::{Bitboard, Board, Color, Move, Piece, Role, Square};
+use core::sync::atomic::{AtomicBool, Ordering};
+
+/// The deepest ply the search reaches (including quiescence).
+pub const MAX_PLY: usize = 96;
+/// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores at least this large in absolute value are mate scores.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+const INF: i32 = 32_500;
+/// How many earlier game positions the searcher keeps for repetition checks.
+const GAME_KEYS: usize = 256;
+
+/// A score as a GUI shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns from the side to move's point of view.
+    Cp(i32),
+    /// Mate in this many moves; negative when the side to move is mated.
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal search score to centipawns or mate-in-moves.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::search::{Score, MATE};
+    /// assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+    /// assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+    /// assert_eq!(Score::from_internal(-MATE + 2), Score::Mate(-1));
+    /// assert_eq!(Score::from_internal(35), Score::Cp(35));
+    /// ```
+    pub fn from_internal(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// What stops a search besides the stop flag. Zero means "no limit".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration to run (clamped to `MAX_PLY - 1`).
+    pub depth: u32,
+    /// The node budget.
+    pub nodes: u64,
+    /// No new iteration starts once this many milliseconds have passed.
+    pub soft_ms: u64,
+    /// The search stops at once after this many milliseconds.
+    pub hard_ms: u64,
+}
+
+impl Limits {
+    /// No limit at all: the search runs until the stop flag is set.
+    pub const NONE: Limits = Limits {
+        depth: 0,
+        nodes: 0,
+        soft_ms: 0,
+        hard_ms: 0,
+    };
+}
+
+/// One progress report, sent after every completed iteration.
+#[derive(Clone, Copy, Debug)]
+pub struct Info<'a> {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The deepest ply reached, quiescence included.
+    pub seldepth: u32,
+    /// The score of the principal variation.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Milliseconds since the search started, by [`Hooks::elapsed_ms`].
+    pub time_ms: u64,
+    /// Transposition-table use in permille.
+    pub hashfull: u32,
+    /// The principal variation, starting with the best move.
+    pub pv: &'a [Move],
+}
+
+/// The environment the search calls back into: a clock and a progress sink.
+pub trait Hooks {
+    /// Returns the milliseconds since the search started (used for time limits).
+    fn elapsed_ms(&mut self) -> u64;
+    /// Receives a progress report after every completed iteration.
+    fn info(&mut self, info: &Info<'_>);
+}
+
+/// Hooks without a clock (time limits never trigger) and without reports.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoHooks;
+
+impl Hooks for NoHooks {
+    fn elapsed_ms(&mut self) -> u64 {
+        0
+    }
+    fn info(&mut self, _info: &Info<'_>) {}
+}
+
+/// The outcome of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play, `None` when the side to move has no legal move.
+    pub best_move: Option<Move>,
+    /// The expected reply, when the principal variation has one.
+    pub ponder: Option<Move>,
+    /// The score of the last completed iteration.
+    pub score: Score,
+    /// The last completed iteration's depth.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+struct Ctx<'a, H> {
+    tt: &'a mut [TtEntry],
+    stop: &'a AtomicBool,
+    hooks: &'a mut H,
+    limits: Limits,
+}
+
+/// The search state that persists between searches (history and killer tables).
+///
+/// About 40 KiB; keep one per game and call [`Searcher::clear`] on a new game.
+pub struct Searcher {
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    can_stop: bool,
+    killers: [[Move; 2]; MAX_PLY],
+    history: [[i32; 64]; 12],
+    pv: [[Move; MAX_PLY]; MAX_PLY],
+    pv_len: [usize; MAX_PLY],
+    /// Hashes of earlier game positions, then of the positions along the search path.
+    keys: [u64; GAME_KEYS + MAX_PLY + 1],
+    /// Index in `keys` of the root position.
+    root_index: usize,
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Moves of one node with their ordering scores, picked best first.
+struct Picker {
+    moves: [Move; 256],
+    scores: [i32; 256],
+    len: usize,
+    next: usize,
+}
+
+impl Picker {
+    fn next(&mut self) -> Option<(Move, i32)> {
+        if self.next >= self.len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let item = (self.moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(item)
+    }
+}
+
+const TT_MOVE: i32 = 4_000_000;
+const GOOD_CAPTURE: i32 = 2_000_000;
+const KILLER_1: i32 = 1_000_002;
+const KILLER_2: i32 = 1_000_001;
+const BAD_CAPTURE: i32 = -2_000_000;
+const HISTORY_MAX: i32 = 16_384;
+
+impl Searcher {
+    /// Returns a searcher with empty history.
+    pub const fn new() -> Searcher {
+        Searcher {
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            can_stop: false,
+            killers: [[Move::NULL; 2]; MAX_PLY],
+            history: [[0; 64]; 12],
+            pv: [[Move::NULL; MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            keys: [0; GAME_KEYS + MAX_PLY + 1],
+            root_index: 0,
+        }
+    }
+
+    /// Forgets killers and history (call on a new game).
+    pub fn clear(&mut self) {
+        self.killers = [[Move::NULL; 2]; MAX_PLY];
+        self.history = [[0; 64]; 12];
+    }
+
+    /// Searches `board` and returns the best move found.
+    ///
+    /// `history` holds the hashes ([`Board::hash`]) of the positions played before
+    /// `board`, oldest first, without `board` itself; a position repeated once counts
+    /// as a draw. `table` may have any length. The search ends at the first of:
+    /// `limits`, `stop` becoming true, or no deeper iteration being possible. Depth 1
+    /// always completes, so a legal move is returned whenever one exists.
+    pub fn search<H: Hooks>(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        table: &mut [TtEntry],
+        limits: &Limits,
+        stop: &AtomicBool,
+        hooks: &mut H,
+    ) -> SearchResult {
+        let mut cx = Ctx {
+            tt: table,
+            stop,
+            hooks,
+            limits: *limits,
+        };
+        let recent = &history[history.len().saturating_sub(GAME_KEYS)..];
+        self.keys[..recent.len()].copy_from_slice(recent);
+        self.root_index = recent.len();
+        self.keys[self.root_index] = board.hash();
+        self.nodes = 0;
+        self.stopped = false;
+        self.can_stop = false;
+        self.killers = [[Move::NULL; 2]; MAX_PLY];
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 2;
+            }
+        }
+
+        let legal = board.legal_moves();
+        let mut result = SearchResult {
+            best_move: legal.first().copied(),
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 0,
+            nodes: 0,
+        };
+        if legal.is_empty() {
+            result.score = if board.in_check() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
+            return result;
+        }
+
+        let max_depth = match limits.depth {
+            0 => MAX_PLY as u32 - 1,
+            d => d.min(MAX_PLY as u32 - 1),
+        };
+        let mut score = 0;
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 5 {
+                ((score - delta).max(-INF), (score + delta).min(INF))
+            } else {
+                (-INF, INF)
+            };
+            loop {
+                let s = self.negamax(&mut cx, board, depth as i32, alpha, beta, 0, true);
+                if self.stopped {
+                    break;
+                }
+                if s <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (s - delta).max(-INF);
+                } else if s >= beta {
+                    beta = (s + delta).min(INF);
+                } else {
+                    score = s;
+                    break;
+                }
+                delta += delta;
+            }
+            // A root move that beat alpha in an interrupted iteration was fully
+            // searched, so it is at least as good as the previous best.
+            if self.pv_len[0] > 0 && self.pv[0][0] != Move::NULL {
+                result.best_move = Some(self.pv[0][0]);
+                result.ponder = (self.pv_len[0] > 1).then(|| self.pv[0][1]);
+            }
+            if self.stopped {
+                break;
+            }
+            result.depth = depth;
+            result.score = Score::from_internal(score);
+            let elapsed = cx.hooks.elapsed_ms();
+            let pv_len = self.pv_len[0];
+            cx.hooks.info(&Info {
+                depth,
+                seldepth: self.seldepth as u32,
+                score: result.score,
+                nodes: self.nodes,
+                time_ms: elapsed,
+                hashfull: hashfull(cx.tt),
+                pv: &self.pv[0][..pv_len],
+            });
+            self.can_stop = true;
+            if cx.stop.load(Ordering::Relaxed)
+                || (limits.soft_ms != 0 && elapsed >= limits.soft_ms)
+                || (limits.nodes != 0 && self.nodes >= limits.nodes)
+            {
+                break;
+            }
+            // A found mate cannot get shorter by searching deeper than its length.
+            if let Score::Mate(n) = result.score {
+                if n > 0 && depth >= 2 * n as u32 + 2 && limits.depth == 0 {
+                    break;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// Returns true (and remembers it) when a limit or the stop flag ends the search.
+    #[inline]
+    fn should_stop<H: Hooks>(&mut self, cx: &mut Ctx<'_, H>) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if !self.can_stop || self.nodes & 1023 != 0 {
+            return false;
+        }
+        let l = cx.limits;
+        if cx.stop.load(Ordering::Relaxed)
+            || (l.nodes != 0 && self.nodes >= l.nodes)
+            || (l.hard_ms != 0 && cx.hooks.elapsed_ms() >= l.hard_ms)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn is_repetition(&self, board: &Board, ply: usize) -> bool {
+        let idx = self.root_index + ply;
+        let key = self.keys[idx];
+        let reach = (board.halfmove_clock() as usize).min(idx);
+        let mut back = 4;
+        while back <= reach {
+            if self.keys[idx - back] == key {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax<H: Hooks>(
+        &mut self,
+        cx: &mut Ctx<'_, H>,
+        board: &Board,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.should_stop(cx) {
+            return 0;
+        }
+        let pv_node = beta - alpha > 1;
+        if ply > 0 {
+            if board.halfmove_clock() >= 100
+                || self.is_repetition(board, ply)
+                || board.is_insufficient_material()
+            {
+                return 0;
+            }
+            // Mate-distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = board.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(cx, board, alpha, beta, ply);
+        }
+        if ply >= MAX_PLY - 1 {
+            return eval::evaluate(board);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+
+        let key = board.hash();
+        let entry = tt::probe(cx.tt, key);
+        let mut tt_move = Move::NULL;
+        if let Some(e) = entry {
+            tt_move = e.mv();
+            if !pv_node && ply > 0 && e.depth() >= depth {
+                let s = score_from_tt(e.score(), ply);
+                match e.bound() {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INF
+        } else {
+            eval::evaluate(board)
+        };
+        let us = board.side_to_move();
+
+        if !pv_node && !in_check && ply > 0 {
+            // Reverse futility pruning.
+            if depth <= 6 && static_eval - 85 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // Null-move pruning.
+            if allow_null && depth >= 3 && static_eval >= beta && has_pieces(board, us) {
+                let r = 3 + depth / 6;
+                let mut child = *board;
+                child.make_null_move();
+                self.keys[self.root_index + ply + 1] = child.hash();
+                let s = -self.negamax(cx, &child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        let legal = board.legal_moves();
+        if legal.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut picker = self.order(board, &legal, tt_move, ply);
+
+        let mut best = -INF;
+        let mut best_move = Move::NULL;
+        let mut bound = Bound::Upper;
+        let mut searched = 0;
+        let mut quiets = [Move::NULL; 64];
+        let mut quiet_count = 0;
+        while let Some((mv, order)) = picker.next() {
+            let quiet = !mv.is_capture() && mv.promoted().is_none();
+            // Late-move pruning: far down the list of a shallow node, quiets rarely matter.
+            if !pv_node
+                && !in_check
+                && quiet
+                && depth <= 3
+                && searched >= 4 + 4 * depth
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
+            let mut child = *board;
+            child.make_move(mv);
+            self.keys[self.root_index + ply + 1] = child.hash();
+            let gives_check = child.in_check();
+            let new_depth = depth - 1;
+            let s = if searched == 0 {
+                -self.negamax(cx, &child, new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
+                    r = lmr(depth, searched);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if order >= KILLER_2 {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s =
+                    -self.negamax(cx, &child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(cx, &child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(cx, &child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            searched += 1;
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_move = mv;
+                    bound = Bound::Exact;
+                    self.update_pv(ply, mv);
+                    if s >= beta {
+                        bound = Bound::Lower;
+                        if quiet {
+                            self.reward_quiet(board, mv, depth, ply, &quiets[..quiet_count]);
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && quiet_count < quiets.len() {
+                quiets[quiet_count] = mv;
+                quiet_count += 1;
+            }
+        }
+
+        tt::store(cx.tt, key, best_move, score_to_tt(best, ply), depth, bound);
+        best
+    }
+
+    fn qsearch<H: Hooks>(
+        &mut self,
+        cx: &mut Ctx<'_, H>,
+        board: &Board,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.should_stop(cx) {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return eval::evaluate(board);
+        }
+        let in_check = board.in_check();
+        let mut best;
+        let moves;
+        if in_check {
+            moves = board.legal_moves();
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            best = -INF;
+        } else {
+            let stand = eval::evaluate(board);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+            moves = board.legal_captures();
+        }
+        let mut picker = self.order(board, &moves, Move::NULL, ply);
+        while let Some((mv, order)) = picker.next() {
+            if !in_check && order < GOOD_CAPTURE - 100_000 {
+                // Losing exchanges (and under-promotions) cannot raise a quiet score.
+                continue;
+            }
+            let mut child = *board;
+            child.make_move(mv);
+            let s = -self.qsearch(cx, &child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    self.update_pv(ply, mv);
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        self.pv[ply][0] = mv;
+        let child_len = if ply + 1 < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        let len = (child_len + 1).min(MAX_PLY);
+        if ply + 1 < MAX_PLY {
+            let (head, tail) = self.pv.split_at_mut(ply + 1);
+            head[ply][1..len].copy_from_slice(&tail[0][..len - 1]);
+        }
+        self.pv_len[ply] = len;
+    }
+
+    fn reward_quiet(&mut self, board: &Board, mv: Move, depth: i32, ply: usize, failed: &[Move]) {
+        if self.killers[ply][0] != mv {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = mv;
+        }
+        let bonus = (depth * depth).min(400);
+        let _ = board;
+        self.bump_history(mv, bonus);
+        for &q in failed {
+            self.bump_history(q, -bonus);
+        }
+    }
+
+    fn bump_history(&mut self, mv: Move, bonus: i32) {
+        let h = &mut self.history[mv.piece().index()][mv.target().index()];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    fn order(&self, board: &Board, moves: &[Move], tt_move: Move, ply: usize) -> Picker {
+        let mut picker = Picker {
+            moves: [Move::NULL; 256],
+            scores: [0; 256],
+            len: moves.len().min(256),
+            next: 0,
+        };
+        for (i, &mv) in moves.iter().take(256).enumerate() {
+            picker.moves[i] = mv;
+            picker.scores[i] = if mv == tt_move {
+                TT_MOVE
+            } else if mv.is_capture() || mv.promoted().is_some() {
+                let victim = if mv.is_en_passant() {
+                    Role::Pawn
+                } else {
+                    board.piece_on(mv.target()).map_or(Role::Pawn, |p| p.role())
+                };
+                let victim_value = if mv.is_capture() {
+                    SEE_VALUES[victim.index()]
+                } else {
+                    0
+                };
+                let promo = mv
+                    .promoted()
+                    .map_or(0, |p| SEE_VALUES[p.role().index()] - 100);
+                let mvv_lva = 10 * (victim_value + promo) - mv.piece().role().index() as i32;
+                let under = mv.promoted().is_some_and(|p| p.role() != Role::Queen);
+                if !under && see(board, mv) >= 0 {
+                    GOOD_CAPTURE + mvv_lva
+                } else {
+                    BAD_CAPTURE + mvv_lva
+                }
+            } else if mv == self.killers[ply][0] {
+                KILLER_1
+            } else if mv == self.killers[ply][1] {
+                KILLER_2
+            } else {
+                self.history[mv.piece().index()][mv.target().index()]
+            };
+        }
+        picker
+    }
+}
+
+/// Returns true when `color` has a piece other than pawns and the king.
+fn has_pieces(board: &Board, color: Color) -> bool {
+    let pawns_and_king =
+        board.pieces(Piece::new(color, Role::Pawn)) | board.pieces(Piece::new(color, Role::King));
+    !(board.occupancy(color) & !pawns_and_king).is_empty()
+}
+
+/// Returns the late-move reduction for the `searched`-th move at `depth`:
+/// about ln(depth)·ln(moves)/2, with integer logarithms (no float math in core).
+fn lmr(depth: i32, searched: i32) -> i32 {
+    let ld = 32 - (depth as u32).leading_zeros() as i32; // ⌊log2⌋ + 1
+    let lm = 32 - (searched as u32).leading_zeros() as i32;
+    1 + (ld * lm) / 5
+}
+
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// Returns every piece of either color attacking `sq` given `occupied`.
+fn attackers_to(board: &Board, sq: Square, occupied: Bitboard) -> Bitboard {
+    let p = |piece| board.pieces(piece);
+    let diagonal =
+        p(Piece::WhiteBishop) | p(Piece::BlackBishop) | p(Piece::WhiteQueen) | p(Piece::BlackQueen);
+    let straight =
+        p(Piece::WhiteRook) | p(Piece::BlackRook) | p(Piece::WhiteQueen) | p(Piece::BlackQueen);
+    (pawn_attacks(Color::Black, sq) & p(Piece::WhitePawn))
+        | (pawn_attacks(Color::White, sq) & p(Piece::BlackPawn))
+        | (knight_attacks(sq) & (p(Piece::WhiteKnight) | p(Piece::BlackKnight)))
+        | (king_attacks(sq) & (p(Piece::WhiteKing) | p(Piece::BlackKing)))
+        | (bishop_attacks(sq, occupied) & diagonal)
+        | (rook_attacks(sq, occupied) & straight)
+}
+
+/// Returns the material balance of the exchange `mv` starts on its target square,
+/// from the mover's point of view (static exchange evaluation, swap algorithm as
+/// described on the chessprogramming wiki page "SEE - The Swap Algorithm").
+pub fn see(board: &Board, mv: Move) -> i32 {
+    let to = mv.target();
+    let from = mv.source();
+    let mut occupied = board.occupied().without(from);
+    let mut gain = [0i32; 33];
+    gain[0] = if mv.is_en_passant() {
+        let captured = Square::from_index_masked(match board.side_to_move() {
+            Color::White => to.index() as u32 + 8,
+            Color::Black => to.index() as u32 - 8,
+        });
+        occupied = occupied.without(captured);
+        SEE_VALUES[0]
+    } else {
+        board
+            .piece_on(to)
+            .map_or(0, |p| SEE_VALUES[p.role().index()])
+    };
+    let mut on_square = SEE_VALUES[mv.piece().role().index()];
+    if let Some(p) = mv.promoted() {
+        gain[0] += SEE_VALUES[p.role().index()] - SEE_VALUES[0];
+        on_square = SEE_VALUES[p.role().index()];
+    }
+    let mut attackers = attackers_to(board, to, occupied) & occupied;
+    let mut side = !board.side_to_move();
+    let mut d = 0;
+    loop {
+        let ours = attackers & board.occupancy(side);
+        let mut found = None;
+        for role in Role::ALL {
+            let set = ours & board.pieces(Piece::new(side, role));
+            if let Some(sq) = set.first() {
+                found = Some((sq, role));
+                break;
+            }
+        }
+        let Some((sq, role)) = found else { break };
+        d += 1;
+        if d >= gain.len() {
+            d -= 1;
+            break;
+        }
+        gain[d] = on_square - gain[d - 1];
+        on_square = SEE_VALUES[role.index()];
+        occupied = occupied.without(sq);
+        attackers = attackers_to(board, to, occupied) & occupied;
+        side = !side;
+    }
+    // Each side may stop capturing when continuing loses more.
+    while d > 0 {
+        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
+        d -= 1;
+    }
+    gain[0]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn best(fen: &str, depth: u32) -> SearchResult {
+        let board = Board::from_fen(fen).unwrap();
+        let mut table = [TtEntry::EMPTY; 1 << 14];
+        let mut s = Searcher::new();
+        let limits = Limits {
+            depth,
+            ..Limits::NONE
+        };
+        s.search(
+            &board,
+            &[],
+            &mut table,
+            &limits,
+            &AtomicBool::new(false),
+            &mut NoHooks,
+        )
+    }
+
+    #[test]
+    fn finds_mate_in_two() {
+        // 1. Kg6 Kg8 2. Ra8# (1. Ra8+ Kh7 escapes).
+        let r = best("7k/8/5K2/8/8/8/8/R7 w - - 0 1", 6);
+        assert_eq!(r.score, Score::Mate(2), "{r:?}");
+    }
+
+    #[test]
+    fn stalemate_and_checkmate_at_root() {
+        let mated = best("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", 3);
+        assert_eq!((mated.best_move, mated.score), (None, Score::Mate(0)));
+        let stalemate = best("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3);
+        assert_eq!((stalemate.best_move, stalemate.score), (None, Score::Cp(0)));
+    }
+
+    #[test]
+    fn wins_hanging_queen() {
+        let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+        let r = best(fen, 4);
+        let board = Board::from_fen(fen).unwrap();
+        assert_eq!(r.best_move, Some(board.parse_uci_move("d2d5").unwrap()));
+    }
+
+    #[test]
+    fn see_counts_recaptures() {
+        let board = Board::from_fen("4k3/8/2p5/3p4/8/8/3R4/3RK3 w - - 0 1").unwrap();
+        let mv = board.parse_uci_move("d2d5").unwrap();
+        assert_eq!(see(&board, mv), 100 - 500 + 100);
+        let board = Board::from_fen("4k3/8/8/3p4/8/8/3R4/4K3 w - - 0 1").unwrap();
+        let mv = board.parse_uci_move("d2d5").unwrap();
+        assert_eq!(see(&board, mv), 100);
+    }
+
+    #[test]
+    fn repetition_counts_game_history_within_the_halfmove_clock() {
+        let board = Board::from_fen("6k1/8/8/8/8/8/q7/6K1 w - - 4 30").unwrap();
+        let mut s = Searcher::new();
+        s.root_index = 4;
+        s.keys[..5].copy_from_slice(&[board.hash(), 1, 2, 3, board.hash()]);
+        assert!(s.is_repetition(&board, 0));
+        let fresh = Board::from_fen("6k1/8/8/8/8/8/q7/6K1 w - - 3 30").unwrap();
+        assert!(
+            !s.is_repetition(&fresh, 0),
+            "an irreversible move lies in between"
+        );
+    }
+
+    #[test]
+    fn stop_flag_still_returns_a_move() {
+        let board = Board::startpos();
+        let mut table = [TtEntry::EMPTY; 1024];
+        let r = Searcher::new().search(
+            &board,
+            &[],
+            &mut table,
+            &Limits::NONE,
+            &AtomicBool::new(true),
+            &mut NoHooks,
+        );
+        assert!(r.best_move.is_some());
+        assert!(r.depth <= 1);
+    }
+}

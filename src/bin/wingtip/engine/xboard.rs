@@ -107,7 +107,7 @@ fn handle(core: &mut Core, s: &mut Session, line: &str) -> bool {
         "protover" => {
             say(&format!(
                 "feature myname=\"{}\" ping=1 setboard=1 usermove=1 playother=1 san=0 time=1 draw=0 \
-                 sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 nps=0 debug=0 memory=1 smp=0 \
+                 sigint=0 reuse=1 analyze=0 colors=0 nps=0 debug=0 memory=1 smp=0 \
                  variants=\"normal\" done=1",
                 super::NAME
             ));

@@ -1,0 +1,418 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the wingtip engine binary through real protocol clients.
+
+Usage: python3 tests/e2e/run.py [path/to/wingtip]   (default target/release/wingtip)
+
+Uses python-chess (`pip install chess`): its UCI and XBoard clients play whole
+games and solve mates; a raw pipe client checks `stop` latency and bad input.
+Prints one PASS/FAIL line per test and finally `N passed, N failed`; exits
+non-zero when any test failed.
+"""
+
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+import traceback
+
+import chess
+import chess.engine
+
+ENGINE = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "target/release/wingtip")
+
+OPENINGS = [
+    "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6",
+    "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6",
+    "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6",
+    "c2c4 e7e5 b1c3 g8f6 g1f3 b8c6",
+]
+
+# (FEN, mate length in moves, the mating first moves accepted)
+MATES = [
+    ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, {"a1a8"}),
+    ("r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1, {"h5f7"}),
+    ("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", 1, {"d8h4"}),
+    ("7k/8/5K2/8/8/8/8/R7 w - - 0 1", 2, {"f6g6", "f6f7"}),
+    ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", 2, {"d5f6"}),
+]
+
+
+class Raw:
+    """A raw line-based connection to the engine, for exact protocol checks."""
+
+    def __init__(self):
+        self.proc = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.lines = queue.Queue()
+        self.stderr = []
+        threading.Thread(target=self._pump, daemon=True).start()
+        threading.Thread(target=self._pump_err, daemon=True).start()
+
+    def _pump(self):
+        for raw in self.proc.stdout:
+            self.lines.put(raw.decode("utf-8", "replace").rstrip("\r\n"))
+        self.lines.put(None)
+
+    def _pump_err(self):
+        for raw in self.proc.stderr:
+            self.stderr.append(raw.decode("utf-8", "replace"))
+
+    def send(self, data):
+        if isinstance(data, str):
+            data = (data + "\n").encode()
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
+    def expect(self, pred, timeout=5.0, what=""):
+        """Returns (matching line, lines seen before it); fails on timeout or EOF."""
+        seen = []
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timeout waiting for {what or pred}; saw {seen[-5:]}")
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:
+                raise AssertionError(f"engine exited waiting for {what}; saw {seen[-5:]}; stderr {self.stderr}")
+            if pred(line):
+                return line, seen
+            seen.append(line)
+
+    def expect_prefix(self, prefix, timeout=5.0):
+        return self.expect(lambda l: l.startswith(prefix), timeout, prefix)[0]
+
+    def close(self):
+        try:
+            self.send("quit")
+        except (BrokenPipeError, OSError):
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            raise AssertionError("engine did not exit on quit")
+        assert not any("panicked" in l for l in self.stderr), f"panic: {self.stderr}"
+
+
+def uci_engine():
+    return chess.engine.SimpleEngine.popen_uci([ENGINE])
+
+
+def xboard_engine():
+    return chess.engine.SimpleEngine.popen_xboard([ENGINE])
+
+
+def play_game(white, black, opening, limit_fn, max_plies=160):
+    board = chess.Board()
+    for m in opening.split():
+        board.push_uci(m)
+    game_id = object()
+    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+        engine = white if board.turn == chess.WHITE else black
+        result = engine.play(board, limit_fn(board), game=game_id)
+        assert result.move is not None, f"no move in {board.fen()}"
+        assert result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}"
+        board.push(result.move)
+    return board
+
+
+# ---------------------------------------------------------------- UCI tests
+
+def test_uci_handshake():
+    e = uci_engine()
+    try:
+        assert e.id["name"].startswith("wingtip"), e.id
+        for name in ("Hash", "Threads", "Move Overhead"):
+            assert name in e.options, (name, list(e.options))
+        e.configure({"Hash": 8, "Move Overhead": 10})
+        e.ping()
+    finally:
+        e.quit()
+
+
+def test_uci_games_from_openings():
+    a, b = uci_engine(), uci_engine()
+    try:
+        for i, opening in enumerate(OPENINGS[:3]):
+            white, black = (a, b) if i % 2 == 0 else (b, a)
+            board = play_game(white, black, opening, lambda _: chess.engine.Limit(time=0.02))
+            assert board.ply() > len(opening.split()) + 20 or board.is_game_over(), board.ply()
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_uci_game_with_clock_has_no_time_loss():
+    a, b = uci_engine(), uci_engine()
+    try:
+        board = chess.Board()
+        for m in OPENINGS[3].split():
+            board.push_uci(m)
+        clocks = {chess.WHITE: 3.0, chess.BLACK: 3.0}
+        game_id = object()
+        while not board.is_game_over(claim_draw=True) and board.ply() < 120:
+            engine = a if board.turn == chess.WHITE else b
+            limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
+                                       white_inc=0.02, black_inc=0.02)
+            t = time.monotonic()
+            move = engine.play(board, limit, game=game_id).move
+            clocks[board.turn] -= time.monotonic() - t
+            assert clocks[board.turn] > 0, f"time loss at ply {board.ply()}"
+            clocks[board.turn] += 0.02
+            assert move in board.legal_moves
+            board.push(move)
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_uci_mates():
+    e = uci_engine()
+    try:
+        for fen, n, firsts in MATES:
+            board = chess.Board(fen)
+            info = e.analyse(board, chess.engine.Limit(depth=2 * n + 2, time=10))
+            score = info["score"].relative
+            assert score.is_mate() and score.mate() == n, f"{fen}: {score}"
+            pv = info["pv"]
+            if firsts:
+                assert pv[0].uci() in firsts, f"{fen}: {pv[0]}"
+            # The PV really mates.
+            for mv in pv[: 2 * n - 1]:
+                assert mv in board.legal_moves
+                board.push(mv)
+            assert board.is_checkmate(), f"{fen}: pv {[m.uci() for m in pv]} does not mate"
+    finally:
+        e.quit()
+
+
+def test_uci_stop_is_prompt():
+    r = Raw()
+    try:
+        r.send("uci")
+        r.expect_prefix("uciok")
+        r.send("position startpos moves e2e4 e7e5")
+        worst = 0.0
+        for _ in range(5):
+            r.send("go infinite")
+            r.expect_prefix("info depth 3", timeout=5)
+            time.sleep(0.2)
+            t = time.monotonic()
+            r.send("stop")
+            line = r.expect_prefix("bestmove", timeout=2)
+            worst = max(worst, time.monotonic() - t)
+            mv = line.split()[1]
+            assert chess.Move.from_uci(mv) in chess.Board("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2").legal_moves
+        assert worst < 0.050, f"stop took {worst * 1000:.1f} ms"
+        print(f"      (worst stop → bestmove: {worst * 1000:.1f} ms)")
+    finally:
+        r.close()
+
+
+def test_uci_movetime_is_respected():
+    r = Raw()
+    try:
+        r.send("position startpos")
+        t = time.monotonic()
+        r.send("go movetime 200")
+        r.expect_prefix("bestmove", timeout=3)
+        took = time.monotonic() - t
+        assert 0.1 < took < 0.35, f"movetime 200 took {took * 1000:.0f} ms"
+    finally:
+        r.close()
+
+
+def test_uci_go_perft():
+    r = Raw()
+    try:
+        r.send("position startpos")
+        r.send("go perft 3")
+        line, seen = r.expect(lambda l: l.startswith("Nodes searched"), what="Nodes searched")
+        assert line == "Nodes searched: 8902", line
+        assert sum(1 for l in seen if ":" in l) == 20, seen
+        r.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+        r.send("go perft 2")
+        assert r.expect_prefix("Nodes searched") == "Nodes searched: 2039"
+    finally:
+        r.close()
+
+
+def bestmove_is_legal(r, board, what):
+    r.send("go depth 3")
+    line = r.expect_prefix("bestmove", timeout=10)
+    mv = chess.Move.from_uci(line.split()[1])
+    assert mv in board.legal_moves, f"after {what}: {line} not legal in {board.fen()}"
+
+
+def test_uci_bad_input():
+    r = Raw()
+    try:
+        r.send("uci")
+        r.expect_prefix("uciok")
+        after_e4 = chess.Board()
+        after_e4.push_uci("e2e4")
+        r.send("position startpos moves e2e4")
+
+        cases = [
+            ("frobnicate now", "unknown command"),
+            ("position startpos moves e2e4 e7e6 e1e8", "illegal move"),
+            ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "invalid fen"),
+            ("position fen 9/8/8/8/8/8/8/8 w - - 0 1", "invalid fen"),
+            ("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "invalid fen"),
+            ("position", "position needs"),
+            ("setoption name Hash value 99999999999999999999999", "hash"),
+            ("setoption name Hash value -3", "hash"),
+            ("setoption name Bogus value 1", "unknown option"),
+            ("setoption", "setoption needs"),
+        ]
+        for command, needle in cases:
+            r.send(command)
+            line = r.expect_prefix("info string", timeout=3)
+            assert needle in line.lower(), f"{command!r} → {line!r}"
+            bestmove_is_legal(r, after_e4, command)
+
+        # Garbage bytes, an empty line, a huge line: a diagnostic, no crash.
+        r.send(b"\xff\xfe\x00\x01garbage\x80\n")
+        assert "unknown command" in r.expect_prefix("info string")
+        r.send(b"\n")
+        r.send(("x" * 100000).encode() + b"\n")
+        assert "unknown command" in r.expect_prefix("info string")
+        bestmove_is_legal(r, after_e4, "garbage")
+
+        # Huge numbers in go: diagnosed or clamped, the search still answers.
+        r.send("go depth 99999999999999999999999 movetime 100")
+        line = r.expect_prefix("info string")
+        assert "depth" in line, line
+        r.expect_prefix("bestmove", timeout=3)
+        r.send("go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 movestogo 1")
+        time.sleep(0.1)
+        r.send("stop")
+        r.expect_prefix("bestmove", timeout=3)
+        r.send("go nodes 1000")
+        r.expect_prefix("bestmove", timeout=3)
+        r.send("go wtime -100 btime -100")
+        r.expect_prefix("bestmove", timeout=3)
+        r.send("go perft 99")
+        assert "perft" in r.expect_prefix("info string")
+
+        r.send("isready")
+        r.expect_prefix("readyok")
+        bestmove_is_legal(r, after_e4, "huge numbers")
+    finally:
+        r.close()
+
+
+def test_uci_eof_exits_cleanly():
+    for script in (b"uci\n", b"uci\nposition startpos\ngo infinite\n", b"", b"\xff\xff"):
+        p = subprocess.run([ENGINE], input=script, capture_output=True, timeout=10)
+        assert p.returncode == 0, (script, p.returncode, p.stderr)
+        assert b"panicked" not in p.stderr, p.stderr
+
+
+# ---------------------------------------------------------------- xboard tests
+
+def test_xboard_games_and_mates():
+    a, b = xboard_engine(), xboard_engine()
+    try:
+        board = play_game(a, b, OPENINGS[1], lambda _: chess.engine.Limit(time=0.05), max_plies=100)
+        assert board.ply() > 20
+        # A clock-based game through level/time/otim.
+        board = chess.Board()
+        game_id = object()
+        while not board.is_game_over(claim_draw=True) and board.ply() < 40:
+            e = a if board.turn == chess.WHITE else b
+            mv = e.play(board, chess.engine.Limit(white_clock=5, black_clock=5, white_inc=0.05, black_inc=0.05),
+                        game=game_id).move
+            assert mv in board.legal_moves
+            board.push(mv)
+        for fen, n, firsts in MATES[:4]:
+            board = chess.Board(fen)
+            result = a.play(board, chess.engine.Limit(depth=2 * n + 2), info=chess.engine.INFO_ALL)
+            assert firsts is None or result.move.uci() in firsts, f"{fen}: {result.move}"
+            score = result.info["score"].relative
+            assert score.is_mate() and score.mate() == n, f"{fen}: {score}"
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_xboard_bad_input():
+    r = Raw()
+    try:
+        r.send("xboard")
+        r.send("protover 2")
+        feat = r.expect(lambda l: "done=1" in l, what="done=1")[0]
+        for f in ("setboard=1", "usermove=1", "ping=1"):
+            assert f in feat, feat
+        r.send("new")
+        r.send("force")
+        r.send("usermove e2e4")
+        r.send("usermove e7e5")
+        r.send("usermove e1e8")
+        assert r.expect_prefix("Illegal move").startswith("Illegal move (")
+        r.send("frobnicate")
+        assert r.expect_prefix("Error (unknown command): frobnicate")
+        r.send("setboard 8/8/8/8 w - - 0 1")
+        assert r.expect_prefix("Error (bad fen")
+        r.send(b"\xff\xfegarbage\n")
+        assert r.expect_prefix("Error (unknown command)")
+        r.send("level 0 x 0")
+        assert r.expect_prefix("Error (")
+        r.send("sd 99999999999999999999999")
+        assert r.expect_prefix("Error (")
+        r.send("undo")
+        r.send("ping 7")
+        r.expect(lambda l: l == "pong 7", what="pong 7")
+        # The engine still plays: black to move after 1. e4 (e5 was undone).
+        r.send("sd 3")
+        r.send("go")
+        line = r.expect_prefix("move ", timeout=10)
+        board = chess.Board()
+        board.push_uci("e2e4")
+        assert chess.Move.from_uci(line.split()[1]) in board.legal_moves, line
+        # ? makes it move at once.
+        r.send("sd 50")
+        r.send("force")
+        r.send("undo")
+        r.send("go")
+        time.sleep(0.3)
+        t = time.monotonic()
+        r.send("?")
+        r.expect_prefix("move ", timeout=2)
+        assert time.monotonic() - t < 0.05
+        r.send("ping 8")
+        r.expect(lambda l: l == "pong 8", what="pong 8")
+    finally:
+        r.close()
+
+
+TESTS = [v for k, v in list(globals().items()) if k.startswith("test_")]
+
+
+def main():
+    if not os.path.exists(ENGINE):
+        print(f"engine binary not found: {ENGINE}")
+        return 2
+    passed = failed = 0
+    for test in TESTS:
+        t = time.monotonic()
+        try:
+            test()
+        except Exception as err:  # noqa: BLE001 - report every failure
+            failed += 1
+            print(f"FAIL {test.__name__} ({time.monotonic() - t:.1f} s): {err!r}")
+            traceback.print_exc(limit=3)
+        else:
+            passed += 1
+            print(f"PASS {test.__name__} ({time.monotonic() - t:.1f} s)")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+//! A bad committed magic fails `cargo build` with file, line, square and reason.
+//!
+//! Copies the package to a scratch folder, breaks one entry, and runs a real
+//! `cargo build --lib --offline` there (the target folder is kept between runs in
+//! Cargo's per-package temp dir, so only the build script reruns after the first).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let path = entry.path();
+        let dest = to.join(entry.file_name());
+        if path.is_dir() {
+            copy_dir(&path, &dest);
+        } else {
+            std::fs::copy(&path, &dest).unwrap();
+        }
+    }
+}
+
+fn scratch_package() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("build-fails-package");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("magics")).unwrap();
+    for f in ["Cargo.toml", "Cargo.lock", "build.rs"] {
+        std::fs::copy(root.join(f), dir.join(f)).unwrap();
+    }
+    copy_dir(&root.join("src"), &dir.join("src"));
+    copy_dir(&root.join("benches"), &dir.join("benches"));
+    copy_dir(&root.join("magics/src"), &dir.join("magics/src"));
+    for entry in std::fs::read_dir(root.join("magics")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, dir.join("magics").join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    dir
+}
+
+fn build(dir: &Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO"))
+        .args([
+            "build",
+            "--lib",
+            "--no-default-features",
+            "--offline",
+            "--quiet",
+        ])
+        .env(
+            "CARGO_TARGET_DIR",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("build-fails-target"),
+        )
+        .current_dir(dir)
+        .output()
+        .expect("cargo runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout),
+    )
+}
+
+#[test]
+fn a_colliding_committed_magic_fails_the_build_with_file_and_line() {
+    let dir = scratch_package();
+    let rook = dir.join("magics/rook.txt");
+    let text = std::fs::read_to_string(&rook).unwrap();
+    let line = text.lines().position(|l| l.starts_with("e4 ")).unwrap() + 1;
+    let bad: Vec<&str> = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("e4 ") {
+                "e4 10 0x0000000000000001"
+            } else {
+                l
+            }
+        })
+        .collect();
+    std::fs::write(&rook, bad.join("\n") + "\n").unwrap();
+
+    let (ok, log) = build(&dir);
+    assert!(!ok, "the build must fail:\n{log}");
+    let needle = format!("magics/rook.txt:{line}: family rook, square e4: collision");
+    assert!(log.contains(&needle), "expected {needle:?} in:\n{log}");
+    // Nothing was replaced: the bad entry is still there for the user to fix.
+    assert!(std::fs::read_to_string(&rook)
+        .unwrap()
+        .contains("e4 10 0x0000000000000001"));
+
+    // A line that does not parse fails the same way, naming the line.
+    std::fs::write(&rook, text.replacen("a8 12 ", "a8 twelve ", 1)).unwrap();
+    let (ok, log) = build(&dir);
+    assert!(!ok, "the build must fail:\n{log}");
+    assert!(
+        log.contains("magics/rook.txt:3: square a8: bits \"twelve\""),
+        "{log}"
+    );
+}

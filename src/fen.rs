@@ -36,6 +36,11 @@ pub enum FenError {
         /// The rank, 1–8.
         rank: u8,
     },
+    /// Two digits follow each other in a rank (`44` instead of `8`).
+    DigitsInARow {
+        /// The rank, 1–8.
+        rank: u8,
+    },
     /// A rank describes fewer than 8 squares.
     RankTooShort {
         /// The rank, 1–8.
@@ -93,6 +98,7 @@ impl fmt::Display for FenError {
             FenError::RankTooShort { rank } => {
                 write!(f, "fen: rank {rank} has fewer than 8 squares")
             }
+            FenError::DigitsInARow { rank } => write!(f, "fen: two digits in a row in rank {rank}"),
             FenError::BadSide => f.write_str("fen: side to move must be w or b"),
             FenError::BadCastling => {
                 f.write_str("fen: castling field must be - or letters from KQkq")
@@ -215,12 +221,17 @@ impl Board {
         for (row, text) in fields[0].split('/').enumerate() {
             let rank = 8 - row as u8;
             let mut file = 0u8;
+            let mut after_digit = false;
             for ch in text.chars() {
                 if file >= 8 {
                     return Err(FenError::RankTooLong { rank });
                 }
                 match ch {
                     '1'..='8' => {
+                        if after_digit {
+                            return Err(FenError::DigitsInARow { rank });
+                        }
+                        after_digit = true;
                         file += ch as u8 - b'0';
                         if file > 8 {
                             return Err(FenError::RankTooLong { rank });
@@ -231,6 +242,7 @@ impl Board {
                         let sq = Square::from_index_masked(u32::from(row as u8 * 8 + file));
                         pieces[piece.index()] = pieces[piece.index()].with(sq);
                         file += 1;
+                        after_digit = false;
                     }
                 }
             }

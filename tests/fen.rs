@@ -72,7 +72,7 @@ fn syntax_errors_by_name() {
         ),
         (
             "rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-            FenError::RankTooLong { rank: 6 },
+            FenError::DigitsInARow { rank: 6 },
         ),
         (
             "rnbqkbnr/pppppppp/8/8/7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
@@ -132,7 +132,7 @@ fn legality_errors_by_name() {
         ("4k3/8/8/8/8/8/8/4K3 w - d6 0 1", EnPassant(Square::D6)),
         ("4k3/3p4/8/3p4/8/8/8/4K3 w - d6 0 1", EnPassant(Square::D6)),
         (
-            "nnnnknnn/nnnnnnnn/8/8/8/8/8/4K3 w - - 0 1",
+            "nnnnknnn/nnnnnnnn/n7/8/8/8/8/4K3 w - - 0 1",
             TooManyPieces(Color::Black),
         ),
     ];

@@ -192,16 +192,16 @@ fn verify_rejects_each_kind_of_bad_file() {
     assert!(text(&o).contains("not a folder"), "{}", text(&o));
 }
 
-/// Hunts bishop g7 from seed 7 (it loses a bit within 4 chunks of seed 7).
-fn hunt_g7(dir: &Path) -> Output {
+/// Hunts bishop h2 from seed 7 (it loses a bit within the first chunk of seed 7).
+fn hunt_h2(dir: &Path) -> Output {
     magics(&[
         "hunt",
         "--family",
         "bishop",
         "--squares",
-        "g7",
+        "h2",
         "--tries",
-        "262144",
+        "65536",
         "--seed",
         "7",
         "--threads",
@@ -216,9 +216,9 @@ fn hunt_g7(dir: &Path) -> Output {
 #[test]
 fn hunt_improves_search_refuses_to_undo_and_merge_combines() {
     let dir = seed7("hunt");
-    let o = hunt_g7(&dir);
+    let o = hunt_h2(&dir);
     assert!(o.status.success(), "{}", text(&o));
-    assert!(text(&o).contains("bishop g7: 5 -> 4 bits"), "{}", text(&o));
+    assert!(text(&o).contains("bishop h2: 5 -> 4 bits"), "{}", text(&o));
     assert!(
         text(&o).contains("compact 5,248 -> 5,232 entries"),
         "{}",
@@ -226,9 +226,9 @@ fn hunt_improves_search_refuses_to_undo_and_merge_combines() {
     );
     let bishop = std::fs::read_to_string(dir.join("bishop.txt")).unwrap();
     assert!(bishop.starts_with(
-        "# wingtip magics, family bishop; written by: wingtip magics hunt --family bishop --squares g7 --tries 262144 --seed 7\n"
+        "# wingtip magics, family bishop; written by: wingtip magics hunt --family bishop --squares h2 --tries 65536 --seed 7\n"
     ), "{bishop}");
-    assert!(bishop.contains("\ng7 4 0x"));
+    assert!(bishop.contains("\nh2 4 0x"));
     assert!(magics(&["verify", p(&dir)]).status.success());
 
     // A fresh search would make bishop.txt worse: refused, nothing written.
@@ -259,7 +259,7 @@ fn hunt_improves_search_refuses_to_undo_and_merge_combines() {
     let o = magics(&["merge", p(&plain), p(&dir), "--out", p(&merged)]);
     assert!(o.status.success(), "{}", text(&o));
     let m = std::fs::read_to_string(merged.join("bishop.txt")).unwrap();
-    assert!(m.contains("\ng7 4 0x"), "{m}");
+    assert!(m.contains("\nh2 4 0x"), "{m}");
     assert!(magics(&["verify", p(&merged)]).status.success());
     let o = magics(&["stats", p(&merged)]);
     let out = text(&o);

@@ -125,12 +125,12 @@ fn write_read_round_trip() {
         .all(|o| matches!(o, wingtip_magics::store::Outcome::Unchanged(_))));
 }
 
-/// A bishop set from seed 7 with g7 one bit narrower, found by a seeded hunt.
-fn hunted_g7(dir: &Path, threads: usize) -> [Entry; 64] {
+/// A bishop set from seed 7 with h2 one bit narrower, found by a seeded hunt.
+fn hunted_h2(dir: &Path, threads: usize) -> [Entry; 64] {
     let config = HuntConfig {
         family: Family::Bishop,
-        squares: vec![14], // g7
-        budget: Budget::Tries(4 * CHUNK_TRIES),
+        squares: vec![55], // h2
+        budget: Budget::Tries(CHUNK_TRIES),
         threads,
         seed: 7,
     };
@@ -149,16 +149,16 @@ fn hunted_g7(dir: &Path, threads: usize) -> [Entry; 64] {
 #[test]
 fn seeded_hunt_finds_a_narrower_magic_deterministically() {
     let start = search_family(Family::Bishop, 7);
-    assert_eq!(start[14].bits, 5);
+    assert_eq!(start[55].bits, 5);
     let (dir_a, dir_b) = (temp_dir("hunt-a"), temp_dir("hunt-b"));
-    let a = hunted_g7(&dir_a, 1);
-    let b = hunted_g7(&dir_b, 3);
-    assert_eq!(a[14].bits, 4, "g7 should lose one bit within 4 chunks");
-    assert_eq!(verify_entry(Family::Bishop, &a[14]), Ok(()));
+    let a = hunted_h2(&dir_a, 1);
+    let b = hunted_h2(&dir_b, 3);
+    assert_eq!(a[55].bits, 4, "h2 should lose one bit within one chunk");
+    assert_eq!(verify_entry(Family::Bishop, &a[55]), Ok(()));
     // Same seed and budget, different thread counts: the same magic.
     assert_eq!(a, b);
     // Only the hunted square changed.
-    for sq in (0..64).filter(|&sq| sq != 14) {
+    for sq in (0..64).filter(|&sq| sq != 55) {
         assert_eq!(a[sq], start[sq]);
     }
     // The file on disk holds the result.
@@ -210,7 +210,7 @@ fn merge_keeps_the_per_square_best() {
     let other = temp_dir("merge-other");
     let seven = search_family(Family::Bishop, 7);
     write_family(&base, Family::Bishop, seven.map(Some), "seed 7");
-    let narrow = hunted_g7(&hunted, 1);
+    let narrow = hunted_h2(&hunted, 1);
     // A third folder: a different seed for every square, and a "narrower" a8 entry
     // that is invalid (it must be skipped, not merged).
     let mut three = search_family(Family::Bishop, 99).map(Some);
@@ -237,8 +237,8 @@ fn merge_keeps_the_per_square_best() {
     let bishop = &merged.families[Family::Bishop.index()];
     for sq in 0..64 {
         let e = bishop.entries[sq].unwrap();
-        if sq == 14 {
-            assert_eq!(e, narrow[14]);
+        if sq == 55 {
+            assert_eq!(e, narrow[55]);
             assert_eq!(bishop.source[sq], Some(2));
         } else {
             // Ties (every other bishop square has the same width in all folders)
@@ -259,14 +259,14 @@ fn merge_keeps_the_per_square_best() {
 #[test]
 fn store_refuses_worse_invalid_and_garbled_and_changes_nothing() {
     let dir = temp_dir("store");
-    let narrow = hunted_g7(&dir, 1);
+    let narrow = hunted_h2(&dir, 1);
     let before = std::fs::read(family_path(&dir, Family::Bishop)).unwrap();
     let full = Update {
         family: Family::Bishop,
         entries: search_family(Family::Bishop, 7).map(Some),
         written_by: "wingtip magics search --seed 7".into(),
     };
-    // Worse (g7 back to 5 bits): refused, file untouched.
+    // Worse (h2 back to 5 bits): refused, file untouched.
     let e = replace_files(&dir, &[full.clone()], false).unwrap_err();
     assert!(matches!(e, StoreError::Worse { .. }), "{e}");
     assert!(e.to_string().contains("compact entries"), "{e}");
@@ -290,8 +290,8 @@ fn store_refuses_worse_invalid_and_garbled_and_changes_nothing() {
     // Invalid: refused even with force, and the other file in the batch is not
     // written either.
     let mut invalid = narrow.map(Some);
-    invalid[14] = Some(Entry {
-        square: 14,
+    invalid[55] = Some(Entry {
+        square: 55,
         bits: 4,
         magic: 0,
     });
@@ -312,7 +312,7 @@ fn store_refuses_worse_invalid_and_garbled_and_changes_nothing() {
         true,
     )
     .unwrap_err();
-    assert!(matches!(e, StoreError::Invalid { square: 14, .. }), "{e}");
+    assert!(matches!(e, StoreError::Invalid { square: 55, .. }), "{e}");
     assert!(!family_path(&dir, Family::Rank).exists());
     // A garbled file on disk: a clear error naming the line, nothing changed.
     let garbled = b"# x\na8 5 0x0002020202020200\nb8 4 0x00000000\n";

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use wingtip_magics::format::{family_path, read_dir, write_file, Entry, FamilyEntries};
-use wingtip_magics::hunt::{hunt_dir, Budget, HuntConfig, Progress, CHUNK_TRIES};
+use wingtip_magics::hunt::{hunt_dir, Budget, HuntConfig, Progress, CHUNK_TRIES, LOCAL_EVALS};
 use wingtip_magics::search::{search_family, search_set};
 use wingtip_magics::store::{read_existing, replace_files, StoreError, Update};
 use wingtip_magics::verify::{verify_entry, verify_set};
@@ -168,12 +168,13 @@ fn seeded_hunt_finds_a_narrower_magic_deterministically() {
 
 #[test]
 fn rerunning_a_hunt_resumes_where_it_left_off() {
-    // One square that does not improve within two chunks (a8's 6-bit diagonal):
-    // two runs of one chunk each end with the same bookkeeping as one run of two.
+    // One square that does not improve within two chunks (d5's 9-bit bishop mask,
+    // aiming at 8 bits): two runs of one chunk each end with the same bookkeeping as
+    // one run of two. The first chunk is a random one, the second a hill climb.
     let run = |dir: &Path, chunks: u64| {
         let config = HuntConfig {
             family: Family::Bishop,
-            squares: vec![0],
+            squares: vec![27],
             budget: Budget::Tries(chunks * CHUNK_TRIES),
             threads: 1,
             seed: 5,
@@ -187,14 +188,15 @@ fn rerunning_a_hunt_resumes_where_it_left_off() {
     assert_eq!(
         Progress::load(&one)
             .unwrap()
-            .chunks(Family::Bishop, 5, 0, 5),
+            .chunks(Family::Bishop, 5, 27, 8),
         1
     );
     let r2 = run(&one, 1);
-    assert_eq!(r2.tries, CHUNK_TRIES);
-    run(&two, 2);
+    assert_eq!(r2.tries, LOCAL_EVALS);
+    let r3 = run(&two, 2);
+    assert_eq!(r3.tries, CHUNK_TRIES + LOCAL_EVALS);
     let (p1, p2) = (Progress::load(&one).unwrap(), Progress::load(&two).unwrap());
-    assert_eq!(p1.chunks(Family::Bishop, 5, 0, 5), 2);
+    assert_eq!(p1.chunks(Family::Bishop, 5, 27, 8), 2);
     assert_eq!(p1, p2);
     assert_eq!(
         read_existing(&one, Family::Bishop).unwrap(),
@@ -366,5 +368,5 @@ fn an_interrupted_hunt_leaves_valid_files_and_resumes() {
         .map(|sq| progress.chunks(Family::Bishop, 1, sq, report.entries[sq as usize].bits - 1))
         .sum();
     assert!(done > 0);
-    assert!(done * CHUNK_TRIES <= report.tries);
+    assert!(done * LOCAL_EVALS <= report.tries);
 }

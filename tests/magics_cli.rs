@@ -87,7 +87,8 @@ fn verify_rejects_each_kind_of_bad_file() {
         lines[n - 1] = with;
         (lines.join("\n") + "\n").into_bytes()
     };
-    let cases: Vec<(&str, Box<dyn Fn(&str) -> Vec<u8>>, &str, &str)> = vec![
+    type Edit = Box<dyn Fn(&str) -> Vec<u8>>;
+    let cases: Vec<(&str, Edit, &str, &str)> = vec![
         (
             "rook",
             Box::new(move |t| replace_line(t, 5, "c8 11")),

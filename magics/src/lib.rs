@@ -2,10 +2,10 @@
 //! [wingtip](https://docs.rs/wingtip).
 //!
 //! This crate is wingtip's single source of truth for slider indexing. It is a
-//! build-dependency of `wingtip` (its `build.rs` calls [`emit`]), a dependency of
+//! build-dependency of `wingtip` (its `build.rs` calls [`emit`](fn@emit)), a dependency of
 //! the `wingtip` binary (`wingtip magics …` reuses the same search) and a
 //! dev-dependency of wingtip's tests (which compare every lookup against
-//! [`reference`]).
+//! [`reference`](mod@reference)).
 //!
 //! Data flow:
 //!

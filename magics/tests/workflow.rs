@@ -237,8 +237,8 @@ fn merge_keeps_the_per_square_best() {
 
     let merged = merge_dirs(&[base.clone(), bad.clone(), hunted.clone(), other.clone()]).unwrap();
     let bishop = &merged.families[Family::Bishop.index()];
-    for sq in 0..64 {
-        let e = bishop.entries[sq].unwrap();
+    for (sq, e) in bishop.entries.iter().enumerate() {
+        let e = e.unwrap();
         if sq == 55 {
             assert_eq!(e, narrow[55]);
             assert_eq!(bishop.source[sq], Some(2));
@@ -269,7 +269,7 @@ fn store_refuses_worse_invalid_and_garbled_and_changes_nothing() {
         written_by: "wingtip magics search --seed 7".into(),
     };
     // Worse (h2 back to 5 bits): refused, file untouched.
-    let e = replace_files(&dir, &[full.clone()], false).unwrap_err();
+    let e = replace_files(&dir, std::slice::from_ref(&full), false).unwrap_err();
     assert!(matches!(e, StoreError::Worse { .. }), "{e}");
     assert!(e.to_string().contains("compact entries"), "{e}");
     assert_eq!(

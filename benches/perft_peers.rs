@@ -15,6 +15,7 @@
 //! `STOCKFISH=/path` picks the Stockfish binary (default `/usr/games/stockfish`,
 //! Debian's package; skipped with a note when missing). `PERFT_PEERS_RUNS=n` changes
 //! the number of runs per cell (default 3). `PERFT_PEERS_QUICK=1` uses one ply less.
+//! `PERFT_PEERS_ONLY=wingtip,cozy-chess` runs only the named columns.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -169,9 +170,14 @@ fn main() {
         .unwrap_or(3)
         .max(1);
     let quick = std::env::var_os("PERFT_PEERS_QUICK").is_some();
+    let only = std::env::var("PERFT_PEERS_ONLY").ok();
     let sf_path = std::env::var("STOCKFISH").unwrap_or_else(|_| "/usr/games/stockfish".into());
-    let mut stockfish = Stockfish::start(&sf_path);
-    if stockfish.is_none() {
+    let mut stockfish = if only.as_ref().map_or(true, |o| o.contains("stockfish")) {
+        Stockfish::start(&sf_path)
+    } else {
+        None
+    };
+    if stockfish.is_none() && only.is_none() {
         println!("note: {sf_path} not found or not a UCI engine; stockfish column skipped");
     }
     println!(
@@ -202,6 +208,12 @@ fn main() {
 
         let mut mnps = [f64::NAN; 5];
         for (i, engine) in ENGINES.iter().enumerate() {
+            if !only
+                .as_ref()
+                .map_or(true, |o| o.split(',').any(|e| e == *engine))
+            {
+                continue;
+            }
             let mut times = Vec::new();
             for _ in 0..runs {
                 let (n, t) = match *engine {

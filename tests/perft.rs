@@ -20,7 +20,7 @@ fn parse(suite: &'static str) -> Vec<Entry> {
             let fen = parts.next().unwrap().trim();
             let counts = parts
                 .map(|p| {
-                    let mut it = p.trim().split_whitespace();
+                    let mut it = p.split_whitespace();
                     let d = it.next().unwrap();
                     assert!(d.starts_with('D'), "bad entry {p:?}");
                     let depth = d[1..].parse().unwrap();

@@ -227,13 +227,17 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
                     );
                     problems += 1;
                 }
-                summary.push(format!("{family:<7} missing"));
+                if !family.is_line() {
+                    // Counted at full width, as a build would search it.
+                    compact += compact_entries(family, &[None; 64]);
+                }
+                summary.push(format!("{:<7} missing", family.name()));
                 continue;
             }
             Err(e) => {
                 println!("{e}");
                 problems += 1;
-                summary.push(format!("{family:<7} unreadable"));
+                summary.push(format!("{:<7} unreadable", family.name()));
                 continue;
             }
         };
@@ -265,7 +269,8 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
         }
         let state = if violations.is_empty() { "ok" } else { "BAD" };
         summary.push(format!(
-            "{family:<7} {:>2} entries {state:<3}  {}",
+            "{:<7} {:>2} entries {state:<3}  {}",
+            family.name(),
             64 - missing.len(),
             layouts_text(&layouts)
         ));
@@ -274,7 +279,7 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
         println!("{line}");
     }
     println!(
-        "rook+bishop compact: {} entries ({} bytes)",
+        "rook+bishop compact: {} entries ({} bytes; missing squares at full width)",
         thousands(compact),
         thousands(compact * 8)
     );
@@ -402,12 +407,15 @@ fn hunt(
         if let Some(f) = s.fraction {
             bar.set_position((f * 1000.0) as u64);
         }
+        // The rate over the last second or so (over the whole run until then).
         let (t0, n0, rate) = &mut last_tries;
         let dt = t0.elapsed().as_secs_f64();
         if dt >= 1.0 {
             *rate = (s.tries - *n0) as f64 / dt;
             *t0 = Instant::now();
             *n0 = s.tries;
+        } else if *n0 == 0 {
+            *rate = s.tries as f64 / s.elapsed.as_secs_f64().max(1e-3);
         }
         let last = s
             .last
@@ -490,7 +498,7 @@ fn merge(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
         let entries: &FamilyEntries = &m.entries;
         println!(
             "{:<7} compact {} entries; squares: {}",
-            m.family,
+            m.family.name(),
             thousands(compact_entries(m.family, entries)),
             parts.join(", ")
         );
@@ -526,13 +534,13 @@ fn stats(dir: &Path) -> anyhow::Result<()> {
     };
     let row = |name: &str, entries: u64| {
         println!(
-            "  {name:<44} {:>9} {:>11}",
+            "  {name:<52} {:>9} {:>11}",
             thousands(entries),
             thousands(entries * 8)
         );
     };
     println!("{}: rook + bishop tables (8-byte entries)", dir.display());
-    println!("  {:<44} {:>9} {:>11}", "layout", "entries", "bytes");
+    println!("  {:<52} {:>9} {:>11}", "layout", "entries", "bytes");
     let (rc, bc) = (
         layout(Family::Rook, "compact"),
         layout(Family::Bishop, "compact"),
@@ -555,13 +563,17 @@ fn stats(dir: &Path) -> anyhow::Result<()> {
     );
     println!("published (chessprogramming wiki, \"Magic Bitboards\", https://www.chessprogramming.org/Magic_Bitboards):");
     for (name, entries) in PUBLISHED {
-        let delta = (rc + bc) as i64 - entries as i64;
+        let ours = rc + bc;
+        let delta = if ours >= entries {
+            format!("+{}", thousands(ours - entries))
+        } else {
+            format!("-{}", thousands(entries - ours))
+        };
         println!(
-            "  {name:<44} {:>9} {:>11}   this folder {}{}",
+            "  {name:<52} {:>9} {:>11}   this folder {delta} ({:+.1}%)",
             thousands(entries),
             thousands(entries * 8),
-            if delta > 0 { "+" } else { "" },
-            delta
+            100.0 * (ours as f64 / entries as f64 - 1.0)
         );
     }
     let lines: u64 = [Family::Rank, Family::File, Family::Diag, Family::Anti]

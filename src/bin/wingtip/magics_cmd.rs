@@ -59,10 +59,12 @@ pub enum Command {
     /// Starts from --out's file (or --from's when --out has none), tries per square
     /// to shave one index bit at a time, and writes each improvement at once
     /// (verified, atomically). Ctrl-C or the time limit stops it with every file
-    /// consistent. Work is split into chunks of 65,536 candidates whose generators
-    /// derive from (seed, square, bits, chunk); the chunks done are recorded in
-    /// <out>/.hunt-progress, so rerunning the same command resumes where it left off.
-    /// For many machines: one --seed per job, each with its own --out, then `merge`.
+    /// consistent. Work is split into chunks whose generators derive from (seed,
+    /// square, bits, chunk): even chunks test 65,536 random candidates, odd chunks take
+    /// 16,384 hill-climbing steps on the collision count. The chunks done are recorded
+    /// in <out>/.hunt-progress, so rerunning the same command resumes where it left
+    /// off. For many machines: one --seed per job, each with its own --out, then
+    /// `merge` (scripts/hunt.sh does this on one machine).
     Hunt {
         /// rook or bishop
         #[arg(long, value_parser = parse_family)]
@@ -73,7 +75,8 @@ pub enum Command {
         /// Stop after this long: 90s, 10m, 1.5h (default: until Ctrl-C)
         #[arg(long, value_parser = parse_duration, conflicts_with = "tries")]
         time: Option<Duration>,
-        /// Stop after this many candidates per square: 1000000, 500k, 2M, 1G
+        /// Budget per square in candidates, in whole chunks of 65,536: 65536, 1M, 1G
+        /// (deterministic: the same seed and budget give the same files)
         #[arg(long, value_parser = parse_count)]
         tries: Option<u64>,
         /// Worker threads [default: all cores]

@@ -9,6 +9,7 @@ Usage:
 Opponents (python-chess UCI clients, one game at a time):
     stockfishNNNN   Debian's `stockfish` with UCI_LimitStrength=true, UCI_Elo=NNNN
     gnuchess        Debian's GNU Chess in UCI mode (`gnuchessu`), own book off
+    engine:PATH     any UCI engine (e.g. an older wingtip build, for regressions)
 
 Each opening of the built-in balanced list is played twice, colors swapped, so
 --games should be even. Clocks are kept here (wall time of each `play` call,
@@ -71,6 +72,9 @@ def open_opponent(name):
         except chess.engine.EngineError:
             pass
         return engine, engine.id.get("name", "GNU Chess")
+    if name.startswith("engine:"):
+        engine = chess.engine.SimpleEngine.popen_uci([name[len("engine:"):]])
+        return engine, f"{engine.id.get('name', 'engine')} ({name[len('engine:'):]})"
     raise SystemExit(f"unknown opponent: {name}")
 
 

@@ -182,6 +182,8 @@ const ROOK_OPEN: i32 = 20;
 const ROOK_SEMI_OPEN: i32 = 10;
 /// Middlegame bonus per own pawn in front of a castled-side king.
 const SHIELD: i32 = 12;
+/// The largest king-zone pressure bonus.
+const KING_PRESSURE_MAX: i32 = 400;
 /// King-zone attack weight per attacking piece, knight … queen.
 const ZONE_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 
@@ -295,7 +297,7 @@ pub fn evaluate(board: &Board) -> i32 {
         }
         // King safety: pressure on the enemy king zone counts once two pieces join.
         if zone_attackers >= 2 {
-            mg[us] += zone_pressure * zone_pressure / 4;
+            mg[us] += (zone_pressure * zone_pressure / 4).min(KING_PRESSURE_MAX);
         }
         if board.pieces(Piece::new(color, Role::Bishop)).len() >= 2 {
             mg[us] += BISHOP_PAIR.0;

@@ -511,6 +511,18 @@ impl Searcher {
             child.make_move(mv);
             self.keys[self.root_index + ply + 1] = child.hash();
             let gives_check = child.in_check();
+            // Futility pruning: a quiet move at a frontier node far below alpha.
+            if !pv_node
+                && !in_check
+                && !gives_check
+                && quiet
+                && searched > 0
+                && depth <= 3
+                && static_eval + 100 + 120 * depth <= alpha
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
             let new_depth = depth - 1;
             let s = if searched == 0 {
                 -self.negamax(cx, &child, new_depth, -beta, -alpha, ply + 1, true)
@@ -583,6 +595,19 @@ impl Searcher {
         if ply >= MAX_PLY - 1 {
             return eval::evaluate(board);
         }
+        let key = board.hash();
+        let mut tt_move = Move::NULL;
+        if let Some(e) = tt::probe(cx.tt, key) {
+            tt_move = e.mv();
+            let s = score_from_tt(e.score(), ply);
+            match e.bound() {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let original_alpha = alpha;
         let in_check = board.in_check();
         let mut best;
         let moves;
@@ -601,7 +626,8 @@ impl Searcher {
             best = stand;
             moves = board.legal_captures();
         }
-        let mut picker = self.order(board, &moves, Move::NULL, ply);
+        let mut picker = self.order(board, &moves, tt_move, ply);
+        let mut best_move = Move::NULL;
         while let Some((mv, order)) = picker.next() {
             if !in_check && order < GOOD_CAPTURE - 100_000 {
                 // Losing exchanges (and under-promotions) cannot raise a quiet score.
@@ -617,6 +643,7 @@ impl Searcher {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = mv;
                     self.update_pv(ply, mv);
                     if s >= beta {
                         break;
@@ -624,6 +651,14 @@ impl Searcher {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        tt::store(cx.tt, key, best_move, score_to_tt(best, ply), 0, bound);
         best
     }
 

@@ -69,18 +69,18 @@ pub(crate) trait Visitor {
     fn special(&mut self, mv: Move);
 }
 
-/// Collects moves into a [`MoveList`].
-pub(crate) struct ListVisitor<'a> {
-    pub(crate) list: &'a mut MoveList,
-}
+/// Builds each move and hands it to a closure: pushing it to a [`MoveList`]
+/// ([`Board::legal_moves`]) or, in perft, making it and recursing at once, which
+/// skips the list entirely.
+pub(crate) struct MoveVisitor<F: FnMut(Move)>(pub(crate) F);
 
-impl Visitor for ListVisitor<'_> {
+impl<F: FnMut(Move)> Visitor for MoveVisitor<F> {
     #[inline(always)]
     fn piece_moves(&mut self, piece: Piece, from: Square, targets: Bitboard, enemy: Bitboard) {
         let base = from.index() as u32 | (piece as u32) << Move::PIECE_SHIFT;
         for to in targets {
             let capture = if enemy.has(to) { Move::CAPTURE } else { 0 };
-            self.list.push(Move(
+            (self.0)(Move(
                 base | (to.index() as u32) << Move::TARGET_SHIFT | capture,
             ));
         }
@@ -102,18 +102,17 @@ impl Visitor for ListVisitor<'_> {
             if promote {
                 let colour = piece as u32; // 0 for white, 6 for black
                 for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                    self.list
-                        .push(Move(mv | (colour + role as u32) << Move::PROMOTED_SHIFT));
+                    (self.0)(Move(mv | (colour + role as u32) << Move::PROMOTED_SHIFT));
                 }
             } else {
-                self.list.push(Move(mv));
+                (self.0)(Move(mv));
             }
         }
     }
 
     #[inline(always)]
     fn special(&mut self, mv: Move) {
-        self.list.push(mv);
+        (self.0)(mv);
     }
 }
 
@@ -429,7 +428,7 @@ impl Board {
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        generate(self, &mut ListVisitor { list: &mut list });
+        generate(self, &mut MoveVisitor(|mv| list.push(mv)));
         list
     }
 

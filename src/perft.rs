@@ -4,6 +4,7 @@
 //! The last ply is bulk-counted: at depth 1 the generator only popcounts target sets
 //! (see [`crate::movegen`]), no move is built or made.
 
+use crate::movegen::{generate, MoveVisitor};
 use crate::{Board, Move};
 
 /// Returns the number of leaf nodes `depth` plies below `board`.
@@ -23,20 +24,26 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 }
 
 fn perft_inner(board: &Board, depth: u32) -> u64 {
-    let moves = board.legal_moves();
+    // Each move is made and counted as the generator finds it: no move list.
     let mut nodes = 0;
     if depth == 2 {
-        for &mv in moves.iter() {
-            let mut child = *board;
-            child.make_move(mv);
-            nodes += child.count_legal_moves();
-        }
+        generate(
+            board,
+            &mut MoveVisitor(|mv| {
+                let mut child = *board;
+                child.make_move(mv);
+                nodes += child.count_legal_moves();
+            }),
+        );
     } else {
-        for &mv in moves.iter() {
-            let mut child = *board;
-            child.make_move(mv);
-            nodes += perft_inner(&child, depth - 1);
-        }
+        generate(
+            board,
+            &mut MoveVisitor(|mv| {
+                let mut child = *board;
+                child.make_move(mv);
+                nodes += perft_inner(&child, depth - 1);
+            }),
+        );
     }
     nodes
 }

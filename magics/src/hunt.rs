@@ -664,9 +664,12 @@ pub fn hunt_dir(
     let mut entries = start;
     save(config, out, &mut entries, &progress, written_by)?;
 
+    // A square listed twice would be hunted by two threads at once; keep the first.
+    let mut listed = [false; 64];
     let squares: Vec<SquareState> = config
         .squares
         .iter()
+        .filter(|&&sq| sq < 64 && !std::mem::replace(&mut listed[sq as usize], true))
         .map(|&sq| {
             let entry = entries[sq as usize];
             SquareState {

@@ -380,7 +380,6 @@ fn hunt(
     } else {
         squares
     };
-    squares.dedup();
     let threads = threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .max(1);
@@ -391,9 +390,14 @@ fn hunt(
         threads,
         seed,
     };
-    // Ctrl-C only raises a flag; the hunt stops its workers and saves.
-    ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst))
-        .context("cannot install the Ctrl-C handler")?;
+    // Ctrl-C raises a flag; the hunt stops its workers and saves. A second Ctrl-C
+    // exits at once, which is safe too: every file is replaced by an atomic rename.
+    ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    })
+    .context("cannot install the Ctrl-C handler")?;
 
     let bar = match budget {
         Budget::Unlimited => indicatif::ProgressBar::new_spinner(),

@@ -17,6 +17,7 @@ const MAX_DEPTH: u32 = 20;
 #[derive(clap::Args)]
 pub struct Args {
     /// Depth in plies (0 to 20)
+    #[arg(allow_hyphen_values = true)]
     depth: String,
     /// Position as FEN (default: the start position)
     #[arg(long)]

@@ -375,7 +375,7 @@ fn hunt(
         (None, None) => Budget::Unlimited,
     };
     written_by.push_str(&format!(" --seed {seed}"));
-    let mut squares = if squares.is_empty() {
+    let squares = if squares.is_empty() {
         (0..64).collect()
     } else {
         squares

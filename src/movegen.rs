@@ -194,14 +194,20 @@ fn generate_for<V: Visitor, const WHITE: bool>(board: &Board, v: &mut V) {
     // King moves: test each target with the king lifted off the board.
     {
         let occ = Bitboard(occupied ^ king_bb);
-        let mut targets = king_attacks(ksq).0 & !own;
+        // Drop the squares enemy pawns (set-wise) and the enemy king cover first;
+        // only the rest need the per-square knight and slider test.
+        let pawn_cover = if WHITE {
+            ((their_pawns & !FILE_A) << 7) | ((their_pawns & !FILE_H) << 9)
+        } else {
+            ((their_pawns & !FILE_A) >> 9) | ((their_pawns & !FILE_H) >> 7)
+        };
+        let their_ksq = Square::from_index_masked(their_king.trailing_zeros());
+        let mut targets = king_attacks(ksq).0 & !own & !pawn_cover & !king_attacks(their_ksq).0;
         let mut legal = 0u64;
         while targets != 0 {
             let to = Square::from_index_masked(targets.trailing_zeros());
             targets &= targets - 1;
             let attacked = (knight_attacks(to).0 & their_knights)
-                | (pawn_attacks(us, to).0 & their_pawns)
-                | (king_attacks(to).0 & their_king)
                 | (bishop_attacks(to, occ).0 & their_diag)
                 | (rook_attacks(to, occ).0 & their_orth);
             if attacked == 0 {

@@ -329,7 +329,7 @@ fn ctrl_c_leaves_valid_files_and_a_rerun_resumes() {
     );
     let o = magics(&["verify", p(&dir)]);
     assert!(o.status.success(), "{}", text(&o));
-    let progress = std::fs::read_to_string(dir.join(".hunt-progress")).unwrap();
+    let progress = std::fs::read_to_string(dir.join(".hunt-rook.progress")).unwrap();
     assert!(
         progress.lines().any(|l| l.starts_with("rook 7 ")),
         "{progress}"
@@ -363,6 +363,6 @@ fn ctrl_c_leaves_valid_files_and_a_rerun_resumes() {
         p(&dir),
     ]);
     assert!(o.status.success(), "{}", text(&o));
-    let after = std::fs::read_to_string(dir.join(".hunt-progress")).unwrap();
+    let after = std::fs::read_to_string(dir.join(".hunt-rook.progress")).unwrap();
     assert_eq!(a8_chunks(&after), before + 1, "{progress}\n{after}");
 }

@@ -10,7 +10,8 @@
 //! - the outcome of a chunk depends on nothing else (not the thread that ran it, not
 //!   the other squares, not the clock): a hunt with a `--tries` budget is
 //!   deterministic, whatever the number of threads;
-//! - resuming is exact: the folder keeps a small progress file ([`PROGRESS_FILE`])
+//! - resuming is exact: the folder keeps a small progress file per family
+//!   ([`progress_path`])
 //!   listing how many chunks of each `(seed, square, bits)` are done, and a rerun
 //!   starts from the current files at the next chunk; a chunk cut short by Ctrl-C or
 //!   the time limit is simply redone;
@@ -50,9 +51,13 @@ use std::time::{Duration, Instant};
 /// Candidates per chunk: the unit of scheduling, of resuming and of `--tries`.
 pub const CHUNK_TRIES: u64 = 1 << 16;
 
-/// The progress file a hunt keeps in its output folder (safe to delete: the next
-/// hunt then starts each square's chunks from zero).
-pub const PROGRESS_FILE: &str = ".hunt-progress";
+/// Returns the progress file a hunt of `family` keeps in its output folder,
+/// `.hunt-<family>.progress` (safe to delete: the next hunt then starts each
+/// square's chunks from zero). One file per family, so a rook hunt and a bishop hunt
+/// can share a folder.
+pub fn progress_path(dir: &Path, family: Family) -> PathBuf {
+    dir.join(format!(".hunt-{family}.progress"))
+}
 
 /// How often a worker looks at the stop flag, in candidates.
 const STOP_POLL: u64 = 1024;
@@ -402,12 +407,12 @@ impl Progress {
         Ok(p)
     }
 
-    /// Reads `dir`'s progress file; an absent file is empty progress.
+    /// Reads `dir`'s progress file for `family`; an absent file is empty progress.
     ///
     /// # Errors
     /// [`HuntError::Progress`] for an unreadable or garbled file.
-    pub fn load(dir: &Path) -> Result<Self, HuntError> {
-        let path = dir.join(PROGRESS_FILE);
+    pub fn load(dir: &Path, family: Family) -> Result<Self, HuntError> {
+        let path = progress_path(dir, family);
         let err = |line, reason| HuntError::Progress {
             path: path.clone(),
             line,
@@ -423,12 +428,12 @@ impl Progress {
         }
     }
 
-    /// Writes `dir`'s progress file atomically.
+    /// Writes `dir`'s progress file for `family` atomically.
     ///
     /// # Errors
     /// [`StoreError::Io`].
-    pub fn save(&self, dir: &Path) -> Result<(), StoreError> {
-        write_atomic(&dir.join(PROGRESS_FILE), self.render().as_bytes())
+    pub fn save(&self, dir: &Path, family: Family) -> Result<(), StoreError> {
+        write_atomic(&progress_path(dir, family), self.render().as_bytes())
     }
 }
 
@@ -632,7 +637,7 @@ fn save(
         written_by: written_by.to_string(),
     };
     replace_files(out, &[update], false)?;
-    progress.save(out)?;
+    progress.save(out, config.family)?;
     Ok(())
 }
 
@@ -660,7 +665,7 @@ pub fn hunt_dir(
         return Err(HuntError::NotHuntable(family));
     }
     let (start, started_from) = starting_entries(family, from, out)?;
-    let progress = Progress::load(out)?;
+    let progress = Progress::load(out, family)?;
     let mut entries = start;
     save(config, out, &mut entries, &progress, written_by)?;
 

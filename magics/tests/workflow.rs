@@ -186,7 +186,7 @@ fn rerunning_a_hunt_resumes_where_it_left_off() {
     let r1 = run(&one, 1);
     assert_eq!(r1.tries, CHUNK_TRIES);
     assert_eq!(
-        Progress::load(&one)
+        Progress::load(&one, Family::Bishop)
             .unwrap()
             .chunks(Family::Bishop, 5, 27, 8),
         1
@@ -195,7 +195,10 @@ fn rerunning_a_hunt_resumes_where_it_left_off() {
     assert_eq!(r2.tries, LOCAL_EVALS);
     let r3 = run(&two, 2);
     assert_eq!(r3.tries, CHUNK_TRIES + LOCAL_EVALS);
-    let (p1, p2) = (Progress::load(&one).unwrap(), Progress::load(&two).unwrap());
+    let (p1, p2) = (
+        Progress::load(&one, Family::Bishop).unwrap(),
+        Progress::load(&two, Family::Bishop).unwrap(),
+    );
     assert_eq!(p1.chunks(Family::Bishop, 5, 27, 8), 2);
     assert_eq!(p1, p2);
     assert_eq!(
@@ -363,7 +366,7 @@ fn an_interrupted_hunt_leaves_valid_files_and_resumes() {
     let disk = read_existing(&dir, Family::Bishop).unwrap().unwrap();
     assert_eq!(disk, report.entries.map(Some));
     // The bookkeeping records the chunks finished before the stop.
-    let progress = Progress::load(&dir).unwrap();
+    let progress = Progress::load(&dir, Family::Bishop).unwrap();
     let done: u64 = (0..64u8)
         .map(|sq| progress.chunks(Family::Bishop, 1, sq, report.entries[sq as usize].bits - 1))
         .sum();

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use wingtip_magics::format::{family_path, FamilyEntries, FamilyFile};
 use wingtip_magics::geometry::{parse_square, square_name};
-use wingtip_magics::hunt::{Budget, HuntConfig, Status, PROGRESS_FILE};
+use wingtip_magics::hunt::{progress_path, Budget, HuntConfig, Status};
 use wingtip_magics::search::{search_family, DEFAULT_SEED};
 use wingtip_magics::stats::{bits_histogram, compact_entries, family_layouts, Layout, PUBLISHED};
 use wingtip_magics::store::{read_existing, replace_files, Outcome, Update};
@@ -62,7 +62,7 @@ pub enum Command {
     /// consistent. Work is split into chunks whose generators derive from (seed,
     /// square, bits, chunk): even chunks test 65,536 random candidates, odd chunks take
     /// 16,384 hill-climbing steps on the collision count. The chunks done are recorded
-    /// in <out>/.hunt-progress, so rerunning the same command resumes where it left
+    /// in <out>/.hunt-<family>.progress, so rerunning the same command resumes where it left
     /// off. For many machines: one --seed per job, each with its own --out, then
     /// `merge` (scripts/hunt.sh does this on one machine).
     Hunt {
@@ -467,7 +467,7 @@ fn hunt(
             ""
         }
     );
-    println!("progress: {}", out.join(PROGRESS_FILE).display());
+    println!("progress: {}", progress_path(out, family).display());
     Ok(())
 }
 

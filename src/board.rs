@@ -487,3 +487,27 @@ impl Board {
         knights.is_empty() && (bishops.0 & DARK == 0 || bishops.0 & !DARK == 0)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_is_compact() {
+        // Copy-make copies the whole board once per node: keep it small.
+        assert_eq!(core::mem::size_of::<Board>(), 144);
+    }
+
+    #[test]
+    fn castling_rights_drop_when_rooks_move_or_are_taken() {
+        let mut b = Board::from_fen("r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1").unwrap();
+        b.make_move(b.parse_uci_move("g2h1").unwrap());
+        assert_eq!(
+            b.castling_rights(),
+            WHITE_QUEEN_SIDE | BLACK_KING_SIDE | BLACK_QUEEN_SIDE
+        );
+        b.make_move(b.parse_uci_move("a1a8").unwrap());
+        assert_eq!(b.castling_rights(), BLACK_KING_SIDE);
+        assert_eq!(b.hash(), b.compute_hash());
+    }
+}

@@ -388,3 +388,43 @@ impl<'a> IntoIterator for &'a mut MoveList {
         self.iter_mut()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn layout_is_kirins() {
+        assert_eq!(Move::SOURCE_MASK, 0x3f);
+        assert_eq!(Move::TARGET_MASK, 0xfc0);
+        assert_eq!(Move::PIECE_MASK, 0xf000);
+        assert_eq!(Move::PROMOTED_MASK, 0xf0000);
+        assert_eq!(Move::CAPTURE, 0x100000);
+        assert_eq!(Move::DOUBLE_PUSH, 0x200000);
+        assert_eq!(Move::EN_PASSANT, 0x400000);
+        assert_eq!(Move::CASTLING, 0x800000);
+        let mv = Move::new(
+            Square::B7,
+            Square::A8,
+            Piece::WhitePawn,
+            Some(Piece::WhiteKnight),
+            Move::CAPTURE,
+        );
+        // b7 = 9, a8 = 0, P = 0, N = 1.
+        assert_eq!(mv.0, 9 | 1 << 16 | 0x100000);
+        assert_eq!(mv.to_string(), "b7a8n");
+        assert_eq!(Move::NULL.to_string(), "0000");
+        assert!(mv.0 < 1 << 24);
+    }
+
+    #[test]
+    #[should_panic]
+    fn push_past_capacity_panics() {
+        let mut list = MoveList::new();
+        for _ in 0..=MAX_MOVES {
+            list.push(Move::NULL);
+        }
+    }
+}

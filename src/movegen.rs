@@ -1,7 +1,7 @@
 //! Legal move generation with check and pin masks.
 //!
-//! One generator, [`generate`], walks the position once and hands whole target sets
-//! to a [`Visitor`]: the list visitor turns them into [`Move`]s, the counting visitor
+//! One generator, `generate`, walks the position once and hands whole target sets
+//! to a `Visitor`: the list visitor turns them into [`Move`]s, the counting visitor
 //! only popcounts them, which is how perft counts the last ply without materialising
 //! a single move (bulk counting).
 //!

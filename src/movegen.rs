@@ -159,13 +159,22 @@ fn forward(color: Color, bb: u64) -> u64 {
 #[inline(always)]
 pub(crate) fn generate<V: Visitor>(board: &Board, visitor: &mut V) {
     match board.side {
-        Color::White => generate_for::<V, true>(board, visitor),
-        Color::Black => generate_for::<V, false>(board, visitor),
+        Color::White => generate_for::<V, true, false>(board, visitor),
+        Color::Black => generate_for::<V, false, false>(board, visitor),
+    }
+}
+
+/// Walks the legal captures (en passant included) and promotions of `board`.
+#[inline(always)]
+pub(crate) fn generate_captures<V: Visitor>(board: &Board, visitor: &mut V) {
+    match board.side {
+        Color::White => generate_for::<V, true, true>(board, visitor),
+        Color::Black => generate_for::<V, false, true>(board, visitor),
     }
 }
 
 #[inline(always)]
-fn generate_for<V: Visitor, const WHITE: bool>(board: &Board, v: &mut V) {
+fn generate_for<V: Visitor, const WHITE: bool, const CAPTURES: bool>(board: &Board, v: &mut V) {
     let (us, them) = if WHITE {
         (Color::White, Color::Black)
     } else {
@@ -203,6 +212,9 @@ fn generate_for<V: Visitor, const WHITE: bool>(board: &Board, v: &mut V) {
         };
         let their_ksq = Square::from_index_masked(their_king.trailing_zeros());
         let mut targets = king_attacks(ksq).0 & !own & !pawn_cover & !king_attacks(their_ksq).0;
+        if CAPTURES {
+            targets &= enemy;
+        }
         let mut legal = 0u64;
         while targets != 0 {
             let to = Square::from_index_masked(targets.trailing_zeros());
@@ -230,7 +242,7 @@ fn generate_for<V: Visitor, const WHITE: bool>(board: &Board, v: &mut V) {
     } else {
         between(ksq, Square::from_index_masked(checkers.trailing_zeros())).0 | checkers
     };
-    let target = !own & check_mask;
+    let target = !own & check_mask & if CAPTURES { enemy } else { !0 };
 
     // Pinned pieces: our single piece between the king and an enemy slider.
     let mut pinned = 0u64;
@@ -290,7 +302,7 @@ fn generate_for<V: Visitor, const WHITE: bool>(board: &Board, v: &mut V) {
         (RANK_1, RANK_6, 8)
     };
     let free = pawns & !pinned;
-    pawn_set::<V, WHITE>(
+    pawn_set::<V, WHITE, CAPTURES>(
         v, pawn, free, empty, enemy, check_mask, last_rank, push_rank, up,
     );
     let mut pinned_pawns = pawns & pinned;
@@ -298,7 +310,7 @@ fn generate_for<V: Visitor, const WHITE: bool>(board: &Board, v: &mut V) {
         let from = Square::from_index_masked(pinned_pawns.trailing_zeros());
         pinned_pawns &= pinned_pawns - 1;
         let allowed = check_mask & line(ksq, from).0;
-        pawn_set::<V, WHITE>(
+        pawn_set::<V, WHITE, CAPTURES>(
             v,
             pawn,
             1 << from.index(),
@@ -338,7 +350,7 @@ fn generate_for<V: Visitor, const WHITE: bool>(board: &Board, v: &mut V) {
     }
 
     // Castling: not in check, squares empty, king's path not attacked.
-    if checkers == 0 {
+    if checkers == 0 && !CAPTURES {
         let (ks, qs, home) = if WHITE {
             (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, 56usize)
         } else {
@@ -384,10 +396,11 @@ fn generate_for<V: Visitor, const WHITE: bool>(board: &Board, v: &mut V) {
     }
 }
 
-/// Pushes and captures of the pawns in `pawns`, restricted to `allowed` targets.
+/// Pushes and captures of the pawns in `pawns`, restricted to `allowed` targets
+/// (with `CAPTURES`, only captures and promotions).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn pawn_set<V: Visitor, const WHITE: bool>(
+fn pawn_set<V: Visitor, const WHITE: bool, const CAPTURES: bool>(
     v: &mut V,
     pawn: Piece,
     pawns: u64,
@@ -411,8 +424,10 @@ fn pawn_set<V: Visitor, const WHITE: bool>(
     let west = west & enemy & allowed;
     let east = east & enemy & allowed;
 
-    v.pawn_moves(pawn, Bitboard(single & !last_rank), up, 0, false);
-    v.pawn_moves(pawn, Bitboard(double), 2 * up, Move::DOUBLE_PUSH, false);
+    if !CAPTURES {
+        v.pawn_moves(pawn, Bitboard(single & !last_rank), up, 0, false);
+        v.pawn_moves(pawn, Bitboard(double), 2 * up, Move::DOUBLE_PUSH, false);
+    }
     v.pawn_moves(pawn, Bitboard(west & !last_rank), dw, Move::CAPTURE, false);
     v.pawn_moves(pawn, Bitboard(east & !last_rank), de, Move::CAPTURE, false);
     if (single | west | east) & last_rank != 0 {
@@ -464,8 +479,8 @@ impl Board {
     /// ```
     #[inline]
     pub fn legal_captures(&self) -> MoveList {
-        let mut list = self.legal_moves();
-        list.retain(|mv| mv.is_capture() || mv.promoted().is_some());
+        let mut list = MoveList::new();
+        generate_captures(self, &mut MoveVisitor(|mv| list.push(mv)));
         list
     }
 

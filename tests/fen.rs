@@ -289,14 +289,18 @@ fn fuzz_fen_never_panics() {
     );
 }
 
-/// Walks every node `depth` plies deep, checking the incremental hash against the
-/// from-scratch one and the FEN round trip at each node.
+/// Walks every node `depth` plies deep, checking at each node the incremental hash
+/// against the from-scratch one, the FEN round trip, and that `legal_captures` is
+/// exactly the captures and promotions of `legal_moves`.
 fn walk(board: &Board, depth: u32) -> u64 {
     assert_eq!(board.hash(), zobrist::hash_of(board), "{}", board.fen());
     assert_eq!(
         Board::from_fen(&board.fen().to_string()).as_ref(),
         Ok(board)
     );
+    let mut filtered = board.legal_moves();
+    filtered.retain(|mv| mv.is_capture() || mv.promoted().is_some());
+    assert_eq!(&*board.legal_captures(), &*filtered, "{}", board.fen());
     if depth == 0 {
         return 1;
     }

@@ -225,6 +225,9 @@ const LOCAL_PATIENCE: u32 = 3000;
 /// holds a different attack set. Zero means valid. The scratch table is
 /// epoch-stamped like [`SquareChecker`]'s.
 pub struct CollisionCounter {
+    /// Magic bits at or above this one never reach an index (every occupancy has
+    /// its lowest bit at or above the mask's), so flipping them is a wasted move.
+    relevant: u32,
     occupancies: Vec<u64>,
     attacks: Vec<u64>,
     epoch: u32,
@@ -234,12 +237,14 @@ pub struct CollisionCounter {
 impl CollisionCounter {
     /// Prepares `family` on `sq`.
     pub fn new(family: Family, sq: u8) -> Self {
-        let occupancies: Vec<u64> = subsets(family.mask(sq)).collect();
+        let mask = family.mask(sq);
+        let occupancies: Vec<u64> = subsets(mask).collect();
         let attacks = occupancies
             .iter()
             .map(|&o| family_attacks(family, sq, o))
             .collect();
         Self {
+            relevant: 64 - mask.trailing_zeros().min(63),
             occupancies,
             attacks,
             epoch: 0,
@@ -278,7 +283,8 @@ impl CollisionCounter {
 }
 
 /// Runs one local-search chunk: hill climbing on the number of bad collisions at
-/// `bits` ([`CollisionCounter`]), moving by one- or two-bit flips and accepting
+/// `bits` ([`CollisionCounter`]), moving by one- or two-bit flips (of the bits
+/// that reach the index) and accepting
 /// sideways moves, restarting from a fresh dense candidate after
 /// `LOCAL_PATIENCE` moves without progress; [`LOCAL_EVALS`] evaluations in all.
 /// The idea of scoring candidates by their collisions at one bit less is Volker
@@ -319,9 +325,10 @@ pub fn run_local_chunk(
             continue;
         }
         let r = rng.next_u64();
-        let mut next = current ^ (1 << (r & 63));
+        let bit = |x: u64| 1u64 << ((x & 63) as u32 % counter.relevant);
+        let mut next = current ^ bit(r);
         if r >> 6 & 1 != 0 {
-            next ^= 1 << (r >> 7 & 63);
+            next ^= bit(r >> 7);
         }
         let s = counter.bad(bits, next, score);
         evals += 1;

@@ -67,7 +67,11 @@ fn handle(core: &mut Core, line: &str) -> bool {
         "stop" => {
             core.finish(true, false);
         }
-        "ponderhit" => {}
+        // Pondering is not offered (no Ponder option); a ponderhit after a
+        // `go ponder` (searched like `go infinite`) moves at once.
+        "ponderhit" => {
+            core.finish(true, false);
+        }
         "quit" => return false,
         "debug" | "register" => {}
         "d" => {

@@ -34,6 +34,9 @@ static CASTLING_KEEP: [u8; 64] = {
 /// copy (`let mut child = *board; child.make_move(mv);`), which is faster here than
 /// make/unmake.
 ///
+/// `==` compares every field, the two FEN counters included; for repetitions
+/// compare [`Board::hash`] (pieces, side, castling rights, en passant).
+///
 /// # Examples
 /// ```
 /// use wingtip::{Board, Color, Piece, Square};

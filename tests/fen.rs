@@ -354,3 +354,47 @@ fn transpositions_hash_equal() {
     d.make_null_move();
     assert_ne!(d.hash(), c.hash());
 }
+
+#[test]
+fn fuzz_uci_move_never_panics() {
+    const ALPHABET: &[char] = &[
+        'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', '1', '2', '3', '4', '5', '6', '7', '8', '9',
+        '0', 'q', 'r', 'n', 'k', 'p', 'Q', ' ', '-', 'é',
+    ];
+    let boards = [
+        Board::from_fen(KIWIPETE).unwrap(),
+        Board::from_fen("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1")
+            .unwrap(),
+    ];
+    let mut rng = Rng(0xdead_beef_cafe_f00d);
+    let mut legal = 0;
+    for i in 0..50_000 {
+        let board = &boards[i % 2];
+        let len = rng.below(7);
+        let mut text: String = (0..len)
+            .map(|_| ALPHABET[rng.below(ALPHABET.len())])
+            .collect();
+        if i % 4 == 0 {
+            // A legal move's text, sometimes with one character replaced.
+            let moves = board.legal_moves();
+            text = moves[rng.below(moves.len())].to_string();
+            if rng.below(2) == 0 {
+                let mut chars: Vec<char> = text.chars().collect();
+                let at = rng.below(chars.len());
+                chars[at] = ALPHABET[rng.below(ALPHABET.len())];
+                text = chars.into_iter().collect();
+            }
+        }
+        let before = *board;
+        match board.parse_uci_move(&text) {
+            Ok(mv) => {
+                assert_eq!(mv.to_string(), text);
+                assert!(board.legal_moves().contains(&mv));
+                legal += 1;
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+        assert_eq!(*board, before);
+    }
+    assert!(legal > 0);
+}

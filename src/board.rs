@@ -416,9 +416,11 @@ impl Board {
             hash ^= ZOBRIST_PIECE[rook][rook_from.index()] ^ ZOBRIST_PIECE[rook][rook_to.index()];
         }
 
-        let rights = self.castling & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()];
-        hash ^= ZOBRIST_CASTLING[self.castling as usize] ^ ZOBRIST_CASTLING[rights as usize];
-        self.castling = rights;
+        if self.castling != 0 {
+            let rights = self.castling & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()];
+            hash ^= ZOBRIST_CASTLING[self.castling as usize] ^ ZOBRIST_CASTLING[rights as usize];
+            self.castling = rights;
+        }
 
         self.occupancies[BOTH] = self.occupancies[0] | self.occupancies[1];
         if us == Color::Black {

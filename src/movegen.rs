@@ -216,14 +216,42 @@ fn generate_for<V: Visitor, const WHITE: bool, const CAPTURES: bool>(board: &Boa
             targets &= enemy;
         }
         let mut legal = 0u64;
-        while targets != 0 {
-            let to = Square::from_index_masked(targets.trailing_zeros());
-            targets &= targets - 1;
-            let attacked = (knight_attacks(to).0 & their_knights)
-                | (bishop_attacks(to, occ).0 & their_diag)
-                | (rook_attacks(to, occ).0 & their_orth);
-            if attacked == 0 {
-                legal |= 1 << to.index();
+        // Two ways to test the rest: per target (two slider lookups each) or the
+        // union of every enemy slider's attacks (one lookup per slider, two per
+        // queen). Endgames with a lone rook and a free king favour the second.
+        let slider_lookups = (their_diag.count_ones() + their_orth.count_ones()) as usize;
+        if slider_lookups < 2 * targets.count_ones() as usize {
+            let mut danger = 0u64;
+            let mut diag = their_diag;
+            while diag != 0 {
+                let from = Square::from_index_masked(diag.trailing_zeros());
+                diag &= diag - 1;
+                danger |= bishop_attacks(from, occ).0;
+            }
+            let mut orth = their_orth;
+            while orth != 0 {
+                let from = Square::from_index_masked(orth.trailing_zeros());
+                orth &= orth - 1;
+                danger |= rook_attacks(from, occ).0;
+            }
+            targets &= !danger;
+            while targets != 0 {
+                let to = Square::from_index_masked(targets.trailing_zeros());
+                targets &= targets - 1;
+                if knight_attacks(to).0 & their_knights == 0 {
+                    legal |= 1 << to.index();
+                }
+            }
+        } else {
+            while targets != 0 {
+                let to = Square::from_index_masked(targets.trailing_zeros());
+                targets &= targets - 1;
+                let attacked = (knight_attacks(to).0 & their_knights)
+                    | (bishop_attacks(to, occ).0 & their_diag)
+                    | (rook_attacks(to, occ).0 & their_orth);
+                if attacked == 0 {
+                    legal |= 1 << to.index();
+                }
             }
         }
         v.piece_moves(

@@ -483,14 +483,14 @@ fn report_move(style: Style, board: &Board, result: &SearchResult) {
 /// in the period (if the control has periods); `overhead` is kept back per move.
 pub fn plan_time(time: u64, inc: u64, moves_to_go: Option<u64>, overhead: u64) -> (u64, u64) {
     let usable = time.saturating_sub(overhead).max(1);
-    let mtg = moves_to_go.unwrap_or(30).clamp(1, 60);
+    let mtg = moves_to_go.unwrap_or(22).clamp(1, 60);
     let target = (usable / mtg)
         .saturating_add(inc.saturating_mul(3) / 4)
         .min(usable * 2 / 5)
         .max(1);
     let cap = if mtg == 1 { usable * 4 / 5 } else { usable / 2 };
     let hard = target.saturating_mul(4).min(cap).max(1);
-    let soft = (target * 3 / 5).max(1);
+    let soft = (target * 7 / 10).max(1);
     (soft, hard)
 }
 

@@ -49,9 +49,9 @@ const POSITIONS: [(&str, &str, u32, u64, u64); 6] = [
     (
         "pos4",
         "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        5,
+        6,
+        706_045_033,
         15_833_292,
-        422_333,
     ),
     (
         "pos5",

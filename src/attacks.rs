@@ -16,7 +16,7 @@
 //! the target: `pext` where the target has BMI2, `plain` elsewhere (see README).
 //!
 //! Leapers and rays have one table each: [`knight_attacks`], [`king_attacks`],
-//! [`pawn_attacks`], [`between`], [`line`].
+//! [`pawn_attacks`], [`between`], [`line`](fn@line).
 //!
 //! # Examples
 //! ```

@@ -127,13 +127,21 @@ fn table_sizes_and_checksums_are_pinned() {
     assert_eq!(tables::SLIDER_ATTACKS.len(), n);
     assert!(n <= 107_648);
     // Geometry-only tables never change: pin their checksums.
-    assert_eq!(fnv1a(tables::LINE_ATTACKS), 0x5892_B1A3_9F59_13B5, "line tables changed");
+    assert_eq!(
+        fnv1a(tables::LINE_ATTACKS),
+        0x5892_B1A3_9F59_13B5,
+        "line tables changed"
+    );
     assert_eq!(
         fnv1a(tables::BETWEEN.as_flattened()),
         0x9FD6_0C02_3C8D_B115,
         "BETWEEN changed"
     );
-    assert_eq!(fnv1a(tables::LINE.as_flattened()), 0x5C4B_B7EC_8CCC_E6E9, "LINE changed");
+    assert_eq!(
+        fnv1a(tables::LINE.as_flattened()),
+        0x5C4B_B7EC_8CCC_E6E9,
+        "LINE changed"
+    );
     assert_eq!(
         fnv1a(&tables::KNIGHT_ATTACKS),
         0xBBEB_5CA1_DCF0_D75F,

@@ -4,7 +4,7 @@ use wingtip::tables;
 
 fn row(name: &str, entries: usize, bytes: usize) {
     println!(
-        "{name:<28} {entries:>9} {:>10.1} KiB",
+        "{name:<34} {entries:>9} {:>10.1} KiB",
         bytes as f64 / 1024.0
     );
 }
@@ -12,7 +12,7 @@ fn row(name: &str, entries: usize, bytes: usize) {
 /// Prints one line per table: name, entries, KiB; then the total.
 pub fn run() -> anyhow::Result<()> {
     use core::mem::size_of_val;
-    println!("{:<28} {:>9} {:>14}", "table", "entries", "size");
+    println!("{:<34} {:>9} {:>14}", "table", "entries", "size");
     let mut total = 0;
     let mut add = |name: &str, entries: usize, bytes: usize| {
         row(name, entries, bytes);

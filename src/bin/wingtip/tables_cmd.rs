@@ -77,7 +77,7 @@ pub fn run() -> anyhow::Result<()> {
             + 8,
     );
     println!(
-        "{:<28} {:>9} {:>10.1} KiB",
+        "{:<34} {:>9} {:>10.1} KiB",
         "total",
         "",
         total as f64 / 1024.0

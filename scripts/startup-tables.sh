@@ -76,5 +76,5 @@ base = r["hello"]["median"]
 print(f"{'program':<8} {'median':>10} {'vs hello':>9}")
 for name in ["hello", "static", "lazy"]:
     m = r[name]["median"]
-    print(f"{name:<8} {m*1e3:>8.3} ms {m/base:>8.2}x")
+    print(f"{name:<8} {m*1e3:>8.3f} ms {m/base:>8.2f}x")
 PY

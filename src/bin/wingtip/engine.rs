@@ -486,11 +486,11 @@ pub fn plan_time(time: u64, inc: u64, moves_to_go: Option<u64>, overhead: u64) -
     let mtg = moves_to_go.unwrap_or(22).clamp(1, 60);
     let target = (usable / mtg)
         .saturating_add(inc.saturating_mul(3) / 4)
-        .min(usable * 2 / 5)
+        .min(usable / 5 * 2)
         .max(1);
-    let cap = if mtg == 1 { usable * 4 / 5 } else { usable / 2 };
+    let cap = if mtg == 1 { usable / 5 * 4 } else { usable / 2 };
     let hard = target.saturating_mul(4).min(cap).max(1);
-    let soft = (target * 7 / 10).max(1);
+    let soft = (target / 10 * 7 + target % 10 * 7 / 10).max(1);
     (soft, hard)
 }
 

@@ -1,8 +1,5 @@
-//! wingtip: a chess bitboard engine whose attack tables are generated at compile time.
-//!
-//! Every table (sliders, leapers, rays, Zobrist keys) is `static` data computed by
-//! `build.rs` from the committed `magics/*.txt`: there is no init call, no lazy
-//! cell, and nothing is filled at run time. The crate is `#![no_std]` always.
+// The crate documentation is README.md, included so that its examples run as doc tests.
+#![doc = include_str!("../README.md")]
 #![no_std]
 #![warn(missing_docs)]
 

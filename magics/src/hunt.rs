@@ -238,11 +238,7 @@ impl CollisionCounter {
     /// Prepares `family` on `sq`.
     pub fn new(family: Family, sq: u8) -> Self {
         let mask = family.mask(sq);
-        let occupancies: Vec<u64> = subsets(mask).collect();
-        let attacks = occupancies
-            .iter()
-            .map(|&o| family_attacks(family, sq, o))
-            .collect();
+        let (occupancies, attacks) = crate::verify::occupancies_and_attacks(family, sq);
         Self {
             relevant: 64 - mask.trailing_zeros().min(63),
             occupancies,

@@ -108,15 +108,22 @@ struct Slot {
     first: u32,
 }
 
+/// Returns every subset of `family`'s mask on `sq` (carry-rippler order) and the
+/// reference attack set of each: the data every per-square check starts from.
+pub fn occupancies_and_attacks(family: Family, sq: u8) -> (Vec<u64>, Vec<u64>) {
+    let occupancies: Vec<u64> = subsets(family.mask(sq)).collect();
+    let attacks = occupancies
+        .iter()
+        .map(|&o| family_attacks(family, sq, o))
+        .collect();
+    (occupancies, attacks)
+}
+
 impl SquareChecker {
     /// Prepares `family` on `sq`.
     pub fn new(family: Family, sq: u8) -> Self {
         let mask = family.mask(sq);
-        let occupancies: Vec<u64> = subsets(mask).collect();
-        let attacks = occupancies
-            .iter()
-            .map(|&o| family_attacks(family, sq, o))
-            .collect();
+        let (occupancies, attacks) = occupancies_and_attacks(family, sq);
         Self {
             family,
             mask,

@@ -11,9 +11,30 @@
 //! | `pext` | BMI2 `pext` into a pext-order compact table (bmi2 targets only) | 841 KiB |
 //! | [`classical`] | hyperbola quintessence, no table at all | none |
 //!
-//! The crate-level functions ([`rook_attacks`], [`bishop_attacks`],
-//! [`queen_attacks`]) use the backend that `benches/attacks.rs` measured fastest for
-//! the target: `pext` where the target has BMI2, `plain` elsewhere (see README).
+//! # Which backend the crate uses
+//!
+//! The choice is made once, here: [`rook_attacks`], [`bishop_attacks`] and
+//! [`queen_attacks`] (also re-exported at the crate root) go through the module
+//! [`backend`], and so does every caller inside the crate: board, move generation,
+//! evaluation, SEE and search. [`BACKEND`] names it at run time.
+//!
+//! Without configuration the backend is the one the benchmarks measured fastest for
+//! the target: `pext` where the target has BMI2, `plain` elsewhere (see README). A
+//! build picks another with a `--cfg` flag, for example in the embedding project's
+//! `.cargo/config.toml`:
+//!
+//! ```toml
+//! [build]
+//! rustflags = ["--cfg", "wingtip_backend=\"kindergarten\""]
+//! ```
+//!
+//! The values are `plain`, `compact`, `kindergarten`, `classical` and `pext` (the
+//! last only on targets compiled with BMI2; elsewhere the build fails with a message
+//! saying so). It is a cfg rather than a Cargo feature because features are additive
+//! and a backend choice is not: two crates in one build asking for two backends
+//! would otherwise silently get one of them (the same reasoning as getrandom's
+//! `getrandom_backend`). Tables a backend does not read are not linked into the
+//! final binary (see README, "Footprint").
 //!
 //! Leapers and rays have one table each: [`knight_attacks`], [`king_attacks`],
 //! [`pawn_attacks`], [`between`], [`line`](fn@line).
@@ -56,16 +77,66 @@ pub mod kindergarten;
 pub mod pext;
 pub mod plain;
 
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-pub use pext as default_backend;
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-pub use plain as default_backend;
+// The backend selection: an explicit `--cfg wingtip_backend="…"` wins, otherwise
+// the target decides. Exactly one `pub use … as backend` survives the cfgs.
+#[cfg(wingtip_backend = "classical")]
+pub use classical as backend;
+#[cfg(wingtip_backend = "compact")]
+pub use compact as backend;
+#[cfg(wingtip_backend = "kindergarten")]
+pub use kindergarten as backend;
+#[cfg(all(
+    wingtip_backend = "pext",
+    target_arch = "x86_64",
+    target_feature = "bmi2"
+))]
+pub use pext as backend;
+#[cfg(wingtip_backend = "plain")]
+pub use plain as backend;
+#[cfg(all(
+    wingtip_backend = "pext",
+    not(all(target_arch = "x86_64", target_feature = "bmi2"))
+))]
+compile_error!(
+    "wingtip_backend=\"pext\" needs an x86-64 target with BMI2 (e.g. RUSTFLAGS=\"-C target-cpu=native\" on a BMI2 CPU)"
+);
+
+/// Keeps its items only when no `--cfg wingtip_backend` is set: then the target
+/// picks the backend.
+macro_rules! by_target {
+    ($($item:item)*) => {$(
+        #[cfg(not(any(
+            wingtip_backend = "plain",
+            wingtip_backend = "compact",
+            wingtip_backend = "kindergarten",
+            wingtip_backend = "classical",
+            wingtip_backend = "pext"
+        )))]
+        $item
+    )*};
+}
+by_target! {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    pub use pext as backend;
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    pub use plain as backend;
+}
+
+/// The name of the slider backend this build uses (`"plain"`, `"compact"`,
+/// `"kindergarten"`, `"classical"` or `"pext"`).
+///
+/// # Examples
+/// ```
+/// let names = ["plain", "compact", "kindergarten", "classical", "pext"];
+/// assert!(names.contains(&wingtip::attacks::BACKEND));
+/// ```
+pub const BACKEND: &str = backend::NAME;
 
 /// Returns the squares a rook on `sq` attacks, given every `occupied` square (the
 /// first blocker on each ray is included; own pieces are not removed).
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    default_backend::rook_attacks(sq, occupied)
+    backend::rook_attacks(sq, occupied)
 }
 
 /// Returns the squares a bishop on `sq` attacks.
@@ -77,7 +148,7 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    default_backend::bishop_attacks(sq, occupied)
+    backend::bishop_attacks(sq, occupied)
 }
 
 /// Returns the squares a queen on `sq` attacks.

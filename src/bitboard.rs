@@ -1,6 +1,6 @@
 //! A set of squares as a 64-bit word; bit `n` is square `n` (a8 = bit 0).
 
-use crate::Square;
+use crate::{Color, File, Rank, Square};
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares. Every `u64` is a valid bitboard.
@@ -51,6 +51,101 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     /// Every square.
     pub const FULL: Bitboard = Bitboard(!0);
+    /// The a-file (a8 is bit 0, a1 bit 56).
+    pub const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+    /// The h-file.
+    pub const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+    /// Rank 8 (bits 0–7).
+    pub const RANK_8: Bitboard = Bitboard(0xff);
+    /// Rank 1 (bits 56–63).
+    pub const RANK_1: Bitboard = Bitboard(0xff << 56);
+
+    /// Returns every square of `file`.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Bitboard, File, Square};
+    /// assert_eq!(Bitboard::file(File::A), Bitboard::FILE_A);
+    /// assert!(Bitboard::file(File::E).has(Square::E4));
+    /// ```
+    #[inline(always)]
+    pub const fn file(file: File) -> Bitboard {
+        Bitboard(Bitboard::FILE_A.0 << file.index())
+    }
+
+    /// Returns every square of `rank`.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Bitboard, Rank, Square};
+    /// assert_eq!(Bitboard::rank(Rank::First), Bitboard::RANK_1);
+    /// assert!(Bitboard::rank(Rank::Fourth).has(Square::E4));
+    /// ```
+    #[inline(always)]
+    pub const fn rank(rank: Rank) -> Bitboard {
+        Bitboard(Bitboard::RANK_1.0 >> (8 * rank.index()))
+    }
+
+    /// Returns the files next to `file` (one or two of them).
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Bitboard, File};
+    /// assert_eq!(Bitboard::adjacent_files(File::A), Bitboard::file(File::B));
+    /// assert_eq!(Bitboard::adjacent_files(File::E).len(), 16);
+    /// ```
+    #[inline(always)]
+    pub const fn adjacent_files(file: File) -> Bitboard {
+        let f = Bitboard::file(file);
+        Bitboard(f.west().0 | f.east().0)
+    }
+
+    /// Returns the set moved one rank towards the enemy of `color` (north for white,
+    /// south for black); squares pushed off the board drop out.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Bitboard, Color, Square};
+    /// let e2 = Bitboard::from(Square::E2);
+    /// assert_eq!(e2.forward(Color::White), Square::E3.into());
+    /// assert_eq!(e2.forward(Color::Black), Square::E1.into());
+    /// ```
+    #[inline(always)]
+    pub const fn forward(self, color: Color) -> Bitboard {
+        match color {
+            Color::White => Bitboard(self.0 >> 8),
+            Color::Black => Bitboard(self.0 << 8),
+        }
+    }
+
+    /// Returns the set moved one file towards the a-file; the a-file drops out.
+    #[inline(always)]
+    pub const fn west(self) -> Bitboard {
+        Bitboard((self.0 & !Bitboard::FILE_A.0) >> 1)
+    }
+
+    /// Returns the set moved one file towards the h-file; the h-file drops out.
+    #[inline(always)]
+    pub const fn east(self) -> Bitboard {
+        Bitboard((self.0 & !Bitboard::FILE_H.0) << 1)
+    }
+
+    /// Returns the squares attacked by pawns of `color` standing on this set: the
+    /// set-wise form of [`attacks::pawn_attacks`](crate::attacks::pawn_attacks).
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{attacks, Bitboard, Color, Square};
+    /// let pawns = Bitboard::from(Square::A2) | Square::E7.into();
+    /// assert_eq!(pawns.pawn_attacks(Color::White),
+    ///            attacks::pawn_attacks(Color::White, Square::A2)
+    ///                | attacks::pawn_attacks(Color::White, Square::E7));
+    /// ```
+    #[inline(always)]
+    pub const fn pawn_attacks(self, color: Color) -> Bitboard {
+        let ahead = self.forward(color);
+        Bitboard(ahead.west().0 | ahead.east().0)
+    }
 
     /// Returns true when `sq` is a member.
     #[inline(always)]

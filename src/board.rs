@@ -1,8 +1,7 @@
 //! The position: Kirin's state (12 piece bitboards, 3 occupancies, side, en-passant
 //! square, castling bits, Zobrist key) plus the two FEN counters.
 
-use crate::attacks::{king_attacks, knight_attacks, pawn_attacks};
-use crate::movegen::sliders;
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::tables::{ZOBRIST_CASTLING, ZOBRIST_EN_PASSANT, ZOBRIST_PIECE, ZOBRIST_SIDE};
 use crate::{Bitboard, Color, Move, Piece, Role, Square, BOTH};
 
@@ -314,8 +313,8 @@ impl Board {
         let p = &self.pieces;
         let base = by.index() * 6;
         let queens = p[base + 4];
-        let diag = (p[base + 2] | queens) & sliders::bishop_attacks(sq, occupied);
-        let orth = (p[base + 3] | queens) & sliders::rook_attacks(sq, occupied);
+        let diag = (p[base + 2] | queens) & bishop_attacks(sq, occupied);
+        let orth = (p[base + 3] | queens) & rook_attacks(sq, occupied);
         diag | orth
             | (p[base + 1] & knight_attacks(sq))
             | (p[base] & pawn_attacks(!by, sq))

@@ -22,7 +22,7 @@
 //! ```
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
-use crate::{Bitboard, Board, Color, Piece, Role, Square};
+use crate::{Bitboard, Board, Color, File, Piece, Role, Square};
 
 /// Material values used for move ordering and exchange evaluation, pawn … king.
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
@@ -187,18 +187,6 @@ const KING_PRESSURE_MAX: i32 = 400;
 /// King-zone attack weight per attacking piece, knight … queen.
 const ZONE_WEIGHT: [i32; 4] = [2, 2, 3, 5];
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = 0x8080_8080_8080_8080;
-
-/// Returns the squares the pawns in `pawns` of `color` attack.
-#[inline(always)]
-fn pawn_attack_span(color: Color, pawns: u64) -> u64 {
-    match color {
-        Color::White => ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7),
-        Color::Black => ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9),
-    }
-}
-
 /// Returns the squares strictly in front of `sq` (towards the enemy) for `color`.
 #[inline(always)]
 fn front_ranks(color: Color, sq: Square) -> u64 {
@@ -215,10 +203,16 @@ fn front_ranks(color: Color, sq: Square) -> u64 {
     }
 }
 
+/// The squares of `file` (0 = a) as a raw set.
+#[inline(always)]
+fn file_set(file: usize) -> u64 {
+    Bitboard::FILE_A.0 << file
+}
+
+/// The files next to `file` (0 = a) as a raw set.
 #[inline(always)]
 fn adjacent_files(file: usize) -> u64 {
-    let f = FILE_A << file;
-    ((f << 1) & !FILE_A) | ((f >> 1) & !FILE_H)
+    Bitboard::adjacent_files(File::ALL[file]).0
 }
 
 /// Returns the static evaluation of `board` in centipawns, positive when the side to
@@ -242,8 +236,8 @@ pub fn evaluate(board: &Board) -> i32 {
         board.pieces(Piece::BlackPawn).0,
     ];
     let pawn_attacks = [
-        pawn_attack_span(Color::White, pawns[0]),
-        pawn_attack_span(Color::Black, pawns[1]),
+        Bitboard(pawns[0]).pawn_attacks(Color::White).0,
+        Bitboard(pawns[1]).pawn_attacks(Color::Black).0,
     ];
     let kings = [
         board.king_square(Color::White),
@@ -286,7 +280,7 @@ pub fn evaluate(board: &Board) -> i32 {
                     zone_pressure += ZONE_WEIGHT[m] * hits.count_ones() as i32;
                 }
                 if role == Role::Rook {
-                    let file = FILE_A << (sq.index() & 7);
+                    let file = file_set(sq.index() & 7);
                     if file & (pawns[0] | pawns[1]) == 0 {
                         mg[us] += ROOK_OPEN;
                     } else if file & pawns[us] == 0 {
@@ -308,12 +302,12 @@ pub fn evaluate(board: &Board) -> i32 {
         for sq in Bitboard(pawns[us]) {
             let file = sq.index() & 7;
             let front = front_ranks(color, sq);
-            let span = (FILE_A << file) | adjacent_files(file);
+            let span = file_set(file) | adjacent_files(file);
             if pawns[us] & adjacent_files(file) == 0 {
                 mg[us] += ISOLATED.0;
                 eg[us] += ISOLATED.1;
             }
-            if pawns[us] & (FILE_A << file) & front != 0 {
+            if pawns[us] & file_set(file) & front != 0 {
                 mg[us] += DOUBLED.0;
                 eg[us] += DOUBLED.1;
             }
@@ -331,7 +325,7 @@ pub fn evaluate(board: &Board) -> i32 {
         let home = if us == 0 { row >= 6 } else { row <= 1 };
         if home {
             let file = ksq.index() & 7;
-            let files = (FILE_A << file) | adjacent_files(file);
+            let files = file_set(file) | adjacent_files(file);
             let near = front_ranks(color, ksq) & !front_ranks(color, shift_rows(color, ksq, 2));
             mg[us] += SHIELD * (pawns[us] & files & near).count_ones() as i32;
         }

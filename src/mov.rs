@@ -18,7 +18,7 @@ use core::fmt;
 use core::mem::MaybeUninit;
 use core::ops::{Deref, DerefMut};
 
-use crate::{Piece, Square};
+use crate::{Piece, Role, Square};
 
 /// A move: Kirin's 24-bit encoding in a `u32` (see the module table).
 ///
@@ -244,6 +244,52 @@ impl fmt::Display for MoveError {
 }
 
 impl core::error::Error for MoveError {}
+
+impl crate::Board {
+    /// Parses UCI move text (`e2e4`, `e7e8q`, castling as the king's move `e1g1`)
+    /// into the legal move it names: the inverse of [`Move`]'s `Display`.
+    ///
+    /// This never panics.
+    ///
+    /// # Errors
+    /// [`MoveError::Malformed`] when the text is not of the form
+    /// `<from><to>[qrbn]`; [`MoveError::Illegal`] when no legal move here matches it.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, MoveError};
+    /// let board = Board::startpos();
+    /// assert_eq!(board.parse_uci_move("e2e4").unwrap().to_string(), "e2e4");
+    /// assert_eq!(board.parse_uci_move("e2e5"), Err(MoveError::Illegal));
+    /// assert_eq!(board.parse_uci_move("e2"), Err(MoveError::Malformed));
+    /// ```
+    pub fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
+        let square = |range: core::ops::Range<usize>| {
+            text.get(range)
+                .and_then(|t| t.parse::<Square>().ok())
+                .ok_or(MoveError::Malformed)
+        };
+        let from = square(0..2)?;
+        let to = square(2..4)?;
+        let promoted = match text.get(4..) {
+            Some("") => None,
+            Some("q") => Some(Role::Queen),
+            Some("r") => Some(Role::Rook),
+            Some("b") => Some(Role::Bishop),
+            Some("n") => Some(Role::Knight),
+            _ => return Err(MoveError::Malformed),
+        };
+        self.legal_moves()
+            .iter()
+            .copied()
+            .find(|mv| {
+                mv.source() == from
+                    && mv.target() == to
+                    && mv.promoted().map(|p| p.role()) == promoted
+            })
+            .ok_or(MoveError::Illegal)
+    }
+}
 
 /// Capacity of a [`MoveList`]; no chess position has more than 218 legal moves.
 pub const MAX_MOVES: usize = 256;

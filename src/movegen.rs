@@ -1,72 +1,230 @@
-//! Legal move generation with check and pin masks.
+//! Legal move generation with check and pin masks, in small named steps.
 //!
-//! One generator, `generate`, walks the position once and hands whole target sets
-//! to a `Visitor`: the list visitor turns them into [`Move`]s, the counting visitor
-//! only popcounts them, which is how perft counts the last ply without materialising
-//! a single move (bulk counting).
+//! [`Board::generate_moves`] is the public bulk interface: it hands each piece's
+//! legal moves to a closure as one [`PieceMoves`] (the piece, its square and its
+//! target set), so a caller can count, filter or pick moves without building a list.
+//! [`Board::legal_moves`] and [`crate::perft`] use the same steps through private
+//! visitors that never group pawns by square: pawn moves go out set-wise (all pushes
+//! in one set, all captures towards one side in another), which is what makes the
+//! bulk count of perft's last ply a handful of popcounts.
 //!
-//! Legality without make/unmake (the usual scheme, see the chessprogramming wiki,
-//! "Pin" and "Checks and Pinned Pieces (Bitboards)"):
-//! - king moves: each target is tested for attacks with the king removed from the
-//!   occupancy, so sliders see through the square it leaves;
-//! - in double check only the king moves; in single check the other pieces may only
-//!   capture the checker or block: `check_mask = BETWEEN[king][checker] | checker`;
-//! - a pinned piece moves only along `LINE[king][piece]`;
-//! - en passant is checked by removing both pawns from the occupancy and looking for
-//!   a slider attack on the king (the horizontal discovered check of the captured
-//!   pawn is the classic trap);
-//! - castling needs the rights, empty squares between king and rook, and no attack
-//!   on the king's start, transit and target squares.
+//! How a position is walked (`generate`):
+//! 1. `Context::new`: the king, the checkers, the squares that resolve a single
+//!    check (`BETWEEN[king][checker] | checker`), and the pinned pieces (our single
+//!    piece between the king and an enemy slider), computed once;
+//! 2. `king_moves`: each target tested with the king lifted off the board, so
+//!    sliders see through the square it leaves;
+//! 3. in double check nothing else moves; otherwise `knight_moves` (a pinned
+//!    knight never moves), `slider_moves` (a pinned slider keeps to
+//!    `LINE[king][piece]`), `pawn_moves`, `en_passant` (both pawns leave their
+//!    squares, then look for a discovered slider attack on the king: the
+//!    horizontal discovered check is the classic trap) and `castling` (rights,
+//!    empty squares, king's path not attacked).
+//!
+//! The scheme is the usual one (chessprogramming wiki, "Pin" and "Checks and Pinned
+//! Pieces (Bitboards)"); compare Stockfish's `generate_moves<Pt>` and cozy-chess's
+//! `generate_moves`.
 
-use crate::attacks::{between, king_attacks, knight_attacks, line, pawn_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
 use crate::board::{BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
 use crate::{Bitboard, Board, Color, Move, MoveList, Piece, Role, Square, BOTH};
 
-/// The slider backend the move generator uses: [`crate::attacks::default_backend`]
-/// unless the build sets `--cfg wingtip_backend="<name>"` (for perft comparisons of
-/// `plain`, `compact`, `kindergarten`, `classical`, `pext`).
-#[allow(unexpected_cfgs)]
-pub(crate) mod sliders {
-    #[cfg(wingtip_backend = "classical")]
-    pub use crate::attacks::classical::{bishop_attacks, rook_attacks};
-    #[cfg(wingtip_backend = "compact")]
-    pub use crate::attacks::compact::{bishop_attacks, rook_attacks};
-    #[cfg(not(any(
-        wingtip_backend = "plain",
-        wingtip_backend = "compact",
-        wingtip_backend = "kindergarten",
-        wingtip_backend = "classical",
-        wingtip_backend = "pext"
-    )))]
-    pub use crate::attacks::default_backend::{bishop_attacks, rook_attacks};
-    #[cfg(wingtip_backend = "kindergarten")]
-    pub use crate::attacks::kindergarten::{bishop_attacks, rook_attacks};
-    #[cfg(wingtip_backend = "pext")]
-    pub use crate::attacks::pext::{bishop_attacks, rook_attacks};
-    #[cfg(wingtip_backend = "plain")]
-    pub use crate::attacks::plain::{bishop_attacks, rook_attacks};
+/// The legal moves of one piece: its square and every square it may move to.
+///
+/// Castling is in the king's target set as the king's destination (`g1`, `c1`, …),
+/// en passant in the pawn's as the square the pawn moves to. A promotion target
+/// stands for four moves (queen, rook, bishop, knight); [`PieceMoves::len`] counts
+/// them so, and iterating yields all four.
+///
+/// # Examples
+/// ```
+/// use wingtip::{Board, Role, Square};
+/// let board = Board::startpos();
+/// let mut knight_moves = 0;
+/// board.generate_moves(|moves| {
+///     if moves.piece.role() == Role::Knight {
+///         knight_moves += moves.len();
+///         assert!(moves.from == Square::B1 || moves.from == Square::G1);
+///     }
+///     false // keep going
+/// });
+/// assert_eq!(knight_moves, 4);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    /// The moving piece.
+    pub piece: Piece,
+    /// The square it moves from.
+    pub from: Square,
+    /// Every square it may move to (never empty when handed out by
+    /// [`Board::generate_moves`]).
+    pub to: Bitboard,
+    /// Squares whose move captures: the enemy pieces, plus the en-passant square
+    /// for a pawn.
+    captures: Bitboard,
+    /// Targets that need a special flag: castling destinations for a king, the
+    /// en-passant square for a pawn.
+    special: Bitboard,
 }
 
-use sliders::{bishop_attacks, rook_attacks};
+impl PieceMoves {
+    /// Returns the number of moves, each promotion target counting four.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Role};
+    /// let board = Board::from_fen("8/P6k/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    /// let mut pawn = 0;
+    /// board.generate_moves(|m| { if m.piece.role() == Role::Pawn { pawn = m.len() } false });
+    /// assert_eq!(pawn, 4); // a8=Q, a8=R, a8=B, a8=N
+    /// ```
+    #[inline(always)]
+    pub fn len(&self) -> u32 {
+        let promotions = if self.piece.role() == Role::Pawn {
+            (self.to & (Bitboard::RANK_1 | Bitboard::RANK_8)).len()
+        } else {
+            0
+        };
+        self.to.len() + 3 * promotions
+    }
+
+    /// Returns true when there is no move.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+
+    /// Returns the targets whose move is a capture (en passant included).
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Role, Square};
+    /// let board = Board::from_fen("4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1").unwrap();
+    /// board.generate_moves(|m| {
+    ///     if m.piece.role() == Role::Knight {
+    ///         assert_eq!(m.captures(), Square::D5.into());
+    ///         assert_eq!(m.len(), 8);
+    ///     }
+    ///     false
+    /// });
+    /// ```
+    #[inline(always)]
+    pub fn captures(&self) -> Bitboard {
+        self.to & self.captures
+    }
+
+    #[inline(always)]
+    fn flags(&self, to: Square) -> u32 {
+        let mut flags = 0;
+        if self.captures.has(to) {
+            flags |= Move::CAPTURE;
+        }
+        if self.special.has(to) {
+            flags |= match self.piece.role() {
+                Role::King => Move::CASTLING,
+                _ => Move::EN_PASSANT,
+            };
+        }
+        if self.piece.role() == Role::Pawn && (to.index() ^ self.from.index()) == 16 {
+            flags |= Move::DOUBLE_PUSH;
+        }
+        flags
+    }
+}
+
+impl IntoIterator for PieceMoves {
+    type Item = Move;
+    type IntoIter = PieceMovesIter;
+
+    /// Iterates over the moves, promotions as queen, rook, bishop, knight.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::Board;
+    /// let mut names = Vec::new();
+    /// Board::startpos().generate_moves(|m| { names.extend(m.into_iter().map(|mv| mv.to_string())); false });
+    /// assert_eq!(names.len(), 20);
+    /// assert!(names.contains(&"g1f3".to_string()) && names.contains(&"e2e4".to_string()));
+    /// ```
+    fn into_iter(self) -> PieceMovesIter {
+        PieceMovesIter {
+            moves: self,
+            current: None,
+            promotion: 0,
+        }
+    }
+}
+
+/// The order a promotion target's four moves come in.
+const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+/// Iterator over the [`Move`]s of a [`PieceMoves`].
+#[derive(Clone, Debug)]
+pub struct PieceMovesIter {
+    moves: PieceMoves,
+    current: Option<Move>,
+    promotion: usize,
+}
+
+impl Iterator for PieceMovesIter {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        if let Some(base) = self.current {
+            let role = PROMOTIONS[self.promotion];
+            self.promotion += 1;
+            if self.promotion == 4 {
+                self.current = None;
+            }
+            let promoted = Piece::new(self.moves.piece.color(), role);
+            return Some(Move(base.0 | (promoted as u32) << Move::PROMOTED_SHIFT));
+        }
+        let to = self.moves.to.first()?;
+        self.moves.to = self.moves.to.without(to);
+        let mv = Move::new(
+            self.moves.from,
+            to,
+            self.moves.piece,
+            None,
+            self.moves.flags(to),
+        );
+        if self.moves.piece.role() == Role::Pawn && (Bitboard::RANK_1 | Bitboard::RANK_8).has(to) {
+            self.current = Some(mv);
+            self.promotion = 0;
+            return self.next();
+        }
+        Some(mv)
+    }
+}
+
+/// Pawn moves of one kind, set-wise: every target of `to` is reached from
+/// `to - delta` (square indices).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PawnMoves {
+    pub(crate) piece: Piece,
+    pub(crate) to: Bitboard,
+    pub(crate) delta: i32,
+    /// 0, `Move::CAPTURE`, `Move::DOUBLE_PUSH` or `Move::CAPTURE | Move::EN_PASSANT`.
+    pub(crate) flags: u32,
+    /// The targets are on the last rank: four moves each.
+    pub(crate) promote: bool,
+}
 
 /// Receives the legal moves of a position, grouped as [`generate`] finds them.
 pub(crate) trait Visitor {
-    /// Moves of `piece` (not a pawn) from `from` to every square of `targets`;
-    /// `enemy` tells captures apart.
-    fn piece_moves(&mut self, piece: Piece, from: Square, targets: Bitboard, enemy: Bitboard);
-    /// Pawn moves to every square of `targets`, each from `to - delta` (`delta` in
-    /// square indices); `flags` is 0, `Move::CAPTURE` or `Move::DOUBLE_PUSH`;
-    /// `promote` says the targets are on the last rank (four moves each).
-    fn pawn_moves(
-        &mut self,
-        piece: Piece,
-        targets: Bitboard,
-        delta: i32,
-        flags: u32,
-        promote: bool,
-    );
-    /// One special move (en passant, castling).
-    fn special(&mut self, mv: Move);
+    /// The moves of a king, knight, bishop, rook or queen from one square.
+    fn piece_moves(&mut self, moves: PieceMoves);
+    /// Pawn moves of one kind (push, double push, capture towards one side, en
+    /// passant), all pawns at once.
+    fn pawn_moves(&mut self, moves: PawnMoves);
+    /// The king's castling moves, after every other move (the king's steps came
+    /// first, through [`Visitor::piece_moves`]).
+    #[inline(always)]
+    fn castling(&mut self, moves: PieceMoves) {
+        self.piece_moves(moves);
+    }
 }
 
 /// Builds each move and hands it to a closure: pushing it to a [`MoveList`]
@@ -76,43 +234,38 @@ pub(crate) struct MoveVisitor<F: FnMut(Move)>(pub(crate) F);
 
 impl<F: FnMut(Move)> Visitor for MoveVisitor<F> {
     #[inline(always)]
-    fn piece_moves(&mut self, piece: Piece, from: Square, targets: Bitboard, enemy: Bitboard) {
-        let base = from.index() as u32 | (piece as u32) << Move::PIECE_SHIFT;
-        for to in targets {
-            let capture = if enemy.has(to) { Move::CAPTURE } else { 0 };
+    fn piece_moves(&mut self, moves: PieceMoves) {
+        let base = moves.from.index() as u32 | (moves.piece as u32) << Move::PIECE_SHIFT;
+        for to in moves.to {
+            let mut flags = if moves.captures.has(to) {
+                Move::CAPTURE
+            } else {
+                0
+            };
+            if moves.special.has(to) {
+                flags |= Move::CASTLING;
+            }
             (self.0)(Move(
-                base | (to.index() as u32) << Move::TARGET_SHIFT | capture,
+                base | (to.index() as u32) << Move::TARGET_SHIFT | flags,
             ));
         }
     }
 
     #[inline(always)]
-    fn pawn_moves(
-        &mut self,
-        piece: Piece,
-        targets: Bitboard,
-        delta: i32,
-        flags: u32,
-        promote: bool,
-    ) {
-        let base = (piece as u32) << Move::PIECE_SHIFT | flags;
-        for to in targets {
-            let from = (to.index() as i32 - delta) as u32;
+    fn pawn_moves(&mut self, moves: PawnMoves) {
+        let base = (moves.piece as u32) << Move::PIECE_SHIFT | moves.flags;
+        for to in moves.to {
+            let from = (to.index() as i32 - moves.delta) as u32;
             let mv = base | from | (to.index() as u32) << Move::TARGET_SHIFT;
-            if promote {
-                let colour = piece as u32; // 0 for white, 6 for black
-                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+            if moves.promote {
+                let colour = moves.piece as u32; // 0 for white, 6 for black
+                for role in PROMOTIONS {
                     (self.0)(Move(mv | (colour + role as u32) << Move::PROMOTED_SHIFT));
                 }
             } else {
                 (self.0)(Move(mv));
             }
         }
-    }
-
-    #[inline(always)]
-    fn special(&mut self, mv: Move) {
-        (self.0)(mv);
     }
 }
 
@@ -123,35 +276,176 @@ pub(crate) struct CountVisitor {
 
 impl Visitor for CountVisitor {
     #[inline(always)]
-    fn piece_moves(&mut self, _: Piece, _: Square, targets: Bitboard, _: Bitboard) {
-        self.count += u64::from(targets.len());
+    fn piece_moves(&mut self, moves: PieceMoves) {
+        self.count += u64::from(moves.to.len());
     }
 
     #[inline(always)]
-    fn pawn_moves(&mut self, _: Piece, targets: Bitboard, _: i32, _: u32, promote: bool) {
-        self.count += u64::from(targets.len()) << (2 * promote as u32);
-    }
-
-    #[inline(always)]
-    fn special(&mut self, _: Move) {
-        self.count += 1;
+    fn pawn_moves(&mut self, moves: PawnMoves) {
+        self.count += u64::from(moves.to.len()) << (2 * moves.promote as u32);
     }
 }
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-const RANK_8: u64 = 0xff;
-const RANK_1: u64 = 0xff << 56;
-const RANK_3: u64 = 0xff << 40;
-const RANK_6: u64 = 0xff << 16;
+/// Regroups the set-wise pawn moves by pawn for [`Board::generate_moves`]; other
+/// pieces go straight through. Stops calling `visit` once it returns true.
+struct GroupingVisitor<F: FnMut(PieceMoves) -> bool> {
+    visit: F,
+    stopped: bool,
+    /// Targets of each pawn, by from-square.
+    pawn_targets: [Bitboard; 64],
+    /// The pawns with at least one move.
+    movers: Bitboard,
+    pawn: Option<Piece>,
+    /// The king's steps, held back to merge castling in.
+    king: Option<PieceMoves>,
+    captures: Bitboard,
+    en_passant: Bitboard,
+}
 
-/// Shifts a set one rank forward for `color` (north for white, which is `>> 8` since
-/// a8 = bit 0).
-#[inline(always)]
-fn forward(color: Color, bb: u64) -> u64 {
-    match color {
-        Color::White => bb >> 8,
-        Color::Black => bb << 8,
+impl<F: FnMut(PieceMoves) -> bool> Visitor for GroupingVisitor<F> {
+    fn piece_moves(&mut self, moves: PieceMoves) {
+        if moves.piece.role() == Role::King {
+            self.king = Some(moves);
+        } else if !self.stopped && !moves.to.is_empty() {
+            self.stopped = (self.visit)(moves);
+        }
+    }
+
+    fn castling(&mut self, moves: PieceMoves) {
+        if let Some(king) = &mut self.king {
+            king.to |= moves.to;
+            king.special |= moves.special;
+        }
+    }
+
+    fn pawn_moves(&mut self, moves: PawnMoves) {
+        self.pawn = Some(moves.piece);
+        for to in moves.to {
+            let from = Square::from_index_masked((to.index() as i32 - moves.delta) as u32);
+            self.pawn_targets[from.index()] |= to.into();
+            self.movers |= from.into();
+        }
+    }
+}
+
+impl<F: FnMut(PieceMoves) -> bool> GroupingVisitor<F> {
+    /// Hands out the pawns' groups and the king's; returns whether `visit` asked
+    /// to stop.
+    fn finish(mut self) -> bool {
+        if let Some(piece) = self.pawn {
+            for from in self.movers {
+                if self.stopped {
+                    break;
+                }
+                self.stopped = (self.visit)(PieceMoves {
+                    piece,
+                    from,
+                    to: self.pawn_targets[from.index()],
+                    captures: self.captures | self.en_passant,
+                    special: self.en_passant,
+                });
+            }
+        }
+        if let Some(king) = self.king {
+            if !self.stopped && !king.to.is_empty() {
+                self.stopped = (self.visit)(king);
+            }
+        }
+        self.stopped
+    }
+}
+
+/// What every step of the generator needs, computed once per position.
+struct Context {
+    us: Color,
+    them: Color,
+    king: Square,
+    own: Bitboard,
+    enemy: Bitboard,
+    occupied: Bitboard,
+    /// Enemy bishops and queens.
+    their_diag: Bitboard,
+    /// Enemy rooks and queens.
+    their_orth: Bitboard,
+    checkers: Bitboard,
+    /// The squares a non-king move may go to: not our own, resolving a single check
+    /// (capture the checker or block), and only enemy squares when generating
+    /// captures.
+    target: Bitboard,
+    /// The squares that resolve check (every square when not in check).
+    check_mask: Bitboard,
+    /// Our pieces pinned to our king.
+    pinned: Bitboard,
+}
+
+impl Context {
+    #[inline(always)]
+    fn new<const WHITE: bool, const CAPTURES: bool>(board: &Board) -> Context {
+        let (us, them) = if WHITE {
+            (Color::White, Color::Black)
+        } else {
+            (Color::Black, Color::White)
+        };
+        let theirs = |role: Role| board.pieces[Piece::new(them, role).index()];
+        let own = board.occupancies[us.index()];
+        let enemy = board.occupancies[them.index()];
+        let occupied = board.occupancies[BOTH];
+        let king = Square::from_index_masked(
+            board.pieces[Piece::new(us, Role::King).index()]
+                .0
+                .trailing_zeros(),
+        );
+        let their_diag = theirs(Role::Bishop) | theirs(Role::Queen);
+        let their_orth = theirs(Role::Rook) | theirs(Role::Queen);
+        let checkers = (knight_attacks(king) & theirs(Role::Knight))
+            | (pawn_attacks(us, king) & theirs(Role::Pawn))
+            | (bishop_attacks(king, occupied) & their_diag)
+            | (rook_attacks(king, occupied) & their_orth);
+        let check_mask = match checkers.first() {
+            None => Bitboard::FULL,
+            Some(checker) => between(king, checker) | checkers,
+        };
+        let mut target = !own & check_mask;
+        if CAPTURES {
+            target &= enemy;
+        }
+        // Pinned: our single piece between the king and an enemy slider that sees
+        // the king through our pieces.
+        let mut pinned = Bitboard::EMPTY;
+        let snipers =
+            (bishop_attacks(king, enemy) & their_diag) | (rook_attacks(king, enemy) & their_orth);
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if !blockers.has_many() {
+                pinned |= blockers & own;
+            }
+        }
+        Context {
+            us,
+            them,
+            king,
+            own,
+            enemy,
+            occupied,
+            their_diag,
+            their_orth,
+            checkers,
+            target,
+            check_mask,
+            pinned,
+        }
+    }
+
+    /// Returns whether any enemy piece attacks `sq`, sliders seen through `occupied`.
+    #[inline(always)]
+    fn attacked(&self, board: &Board, sq: Square, occupied: Bitboard) -> bool {
+        let theirs = |role: Role| board.pieces[Piece::new(self.them, role).index()];
+        !((knight_attacks(sq) & theirs(Role::Knight))
+            | (pawn_attacks(self.us, sq) & theirs(Role::Pawn))
+            | (king_attacks(sq) & theirs(Role::King))
+            | (bishop_attacks(sq, occupied) & self.their_diag)
+            | (rook_attacks(sq, occupied) & self.their_orth))
+            .is_empty()
     }
 }
 
@@ -175,293 +469,240 @@ pub(crate) fn generate_captures<V: Visitor>(board: &Board, visitor: &mut V) {
 
 #[inline(always)]
 fn generate_for<V: Visitor, const WHITE: bool, const CAPTURES: bool>(board: &Board, v: &mut V) {
-    let (us, them) = if WHITE {
-        (Color::White, Color::Black)
-    } else {
-        (Color::Black, Color::White)
-    };
-    let ub = us.index() * 6;
-    let tb = them.index() * 6;
-    let p = &board.pieces;
-    let own = board.occupancies[us.index()].0;
-    let enemy = board.occupancies[them.index()].0;
-    let occupied = board.occupancies[BOTH].0;
-    let king_bb = p[ub + 5].0;
-    let ksq = Square::from_index_masked(king_bb.trailing_zeros());
-
-    let their_diag = p[tb + 2].0 | p[tb + 4].0;
-    let their_orth = p[tb + 3].0 | p[tb + 4].0;
-    let their_knights = p[tb + 1].0;
-    let their_pawns = p[tb].0;
-    let their_king = p[tb + 5].0;
-
-    let checkers = (knight_attacks(ksq).0 & their_knights)
-        | (pawn_attacks(us, ksq).0 & their_pawns)
-        | (bishop_attacks(ksq, Bitboard(occupied)).0 & their_diag)
-        | (rook_attacks(ksq, Bitboard(occupied)).0 & their_orth);
-
-    // King moves: test each target with the king lifted off the board.
-    {
-        let occ = Bitboard(occupied ^ king_bb);
-        // Drop the squares enemy pawns (set-wise) and the enemy king cover first;
-        // only the rest need the per-square knight and slider test.
-        let pawn_cover = if WHITE {
-            ((their_pawns & !FILE_A) << 7) | ((their_pawns & !FILE_H) << 9)
-        } else {
-            ((their_pawns & !FILE_A) >> 9) | ((their_pawns & !FILE_H) >> 7)
-        };
-        let their_ksq = Square::from_index_masked(their_king.trailing_zeros());
-        let mut targets = king_attacks(ksq).0 & !own & !pawn_cover & !king_attacks(their_ksq).0;
-        if CAPTURES {
-            targets &= enemy;
-        }
-        let mut legal = 0u64;
-        // Two ways to test the rest: per target (two slider lookups each) or the
-        // union of every enemy slider's attacks (one lookup per slider, two per
-        // queen). Endgames with a lone rook and a free king favour the second.
-        let slider_lookups = (their_diag.count_ones() + their_orth.count_ones()) as usize;
-        if slider_lookups < 2 * targets.count_ones() as usize {
-            let mut danger = 0u64;
-            let mut diag = their_diag;
-            while diag != 0 {
-                let from = Square::from_index_masked(diag.trailing_zeros());
-                diag &= diag - 1;
-                danger |= bishop_attacks(from, occ).0;
-            }
-            let mut orth = their_orth;
-            while orth != 0 {
-                let from = Square::from_index_masked(orth.trailing_zeros());
-                orth &= orth - 1;
-                danger |= rook_attacks(from, occ).0;
-            }
-            targets &= !danger;
-            while targets != 0 {
-                let to = Square::from_index_masked(targets.trailing_zeros());
-                targets &= targets - 1;
-                if knight_attacks(to).0 & their_knights == 0 {
-                    legal |= 1 << to.index();
-                }
-            }
-        } else {
-            while targets != 0 {
-                let to = Square::from_index_masked(targets.trailing_zeros());
-                targets &= targets - 1;
-                let attacked = (knight_attacks(to).0 & their_knights)
-                    | (bishop_attacks(to, occ).0 & their_diag)
-                    | (rook_attacks(to, occ).0 & their_orth);
-                if attacked == 0 {
-                    legal |= 1 << to.index();
-                }
-            }
-        }
-        v.piece_moves(
-            Piece::new(us, Role::King),
-            ksq,
-            Bitboard(legal),
-            Bitboard(enemy),
-        );
-    }
-
-    if checkers & checkers.wrapping_sub(1) != 0 {
+    let cx = Context::new::<WHITE, CAPTURES>(board);
+    king_moves::<V, CAPTURES>(board, &cx, v);
+    if cx.checkers.has_many() {
         return; // double check: only the king moves
     }
-    let check_mask = if checkers == 0 {
-        !0u64
-    } else {
-        between(ksq, Square::from_index_masked(checkers.trailing_zeros())).0 | checkers
-    };
-    let target = !own & check_mask & if CAPTURES { enemy } else { !0 };
+    knight_moves(board, &cx, v);
+    slider_moves(board, &cx, v);
+    pawn_moves::<V, WHITE, CAPTURES>(board, &cx, v);
+    en_passant(board, &cx, v);
+    if !CAPTURES {
+        castling(board, &cx, v);
+    }
+}
 
-    // Pinned pieces: our single piece between the king and an enemy slider.
-    let mut pinned = 0u64;
-    let mut snipers = (bishop_attacks(ksq, Bitboard(enemy)).0 & their_diag)
-        | (rook_attacks(ksq, Bitboard(enemy)).0 & their_orth);
-    while snipers != 0 {
-        let s = Square::from_index_masked(snipers.trailing_zeros());
-        snipers &= snipers - 1;
-        let blockers = between(ksq, s).0 & occupied;
-        if blockers & blockers.wrapping_sub(1) == 0 {
-            pinned |= blockers & own;
+/// King steps, each target tested with the king lifted off the board.
+#[inline(always)]
+fn king_moves<V: Visitor, const CAPTURES: bool>(board: &Board, cx: &Context, v: &mut V) {
+    let theirs = |role: Role| board.pieces[Piece::new(cx.them, role).index()];
+    let occupied = cx.occupied.without(cx.king);
+    let their_knights = theirs(Role::Knight);
+    // Drop the squares enemy pawns and the enemy king cover (set-wise) first; only
+    // the rest need the per-square knight and slider test.
+    let their_king = Square::from_index_masked(theirs(Role::King).0.trailing_zeros());
+    let mut targets = king_attacks(cx.king)
+        & !cx.own
+        & !theirs(Role::Pawn).pawn_attacks(cx.them)
+        & !king_attacks(their_king);
+    if CAPTURES {
+        targets &= cx.enemy;
+    }
+    let mut legal = Bitboard::EMPTY;
+    // Two ways to test the rest: per target (two slider lookups each) or the union
+    // of every enemy slider's attacks (one lookup per slider, two per queen).
+    // Endgames with a lone rook and a free king favour the second.
+    let slider_lookups = cx.their_diag.len() + cx.their_orth.len();
+    if slider_lookups < 2 * targets.len() {
+        let mut danger = Bitboard::EMPTY;
+        for from in cx.their_diag {
+            danger |= bishop_attacks(from, occupied);
+        }
+        for from in cx.their_orth {
+            danger |= rook_attacks(from, occupied);
+        }
+        for to in targets & !danger {
+            if (knight_attacks(to) & their_knights).is_empty() {
+                legal |= to.into();
+            }
+        }
+    } else {
+        for to in targets {
+            let attacked = (knight_attacks(to) & their_knights)
+                | (bishop_attacks(to, occupied) & cx.their_diag)
+                | (rook_attacks(to, occupied) & cx.their_orth);
+            if attacked.is_empty() {
+                legal |= to.into();
+            }
         }
     }
+    v.piece_moves(PieceMoves {
+        piece: Piece::new(cx.us, Role::King),
+        from: cx.king,
+        to: legal,
+        captures: cx.enemy,
+        special: Bitboard::EMPTY,
+    });
+}
 
-    // Knights: a pinned knight never moves.
-    let knight = Piece::new(us, Role::Knight);
-    let mut knights = p[ub + 1].0 & !pinned;
-    while knights != 0 {
-        let from = Square::from_index_masked(knights.trailing_zeros());
-        knights &= knights - 1;
-        v.piece_moves(
-            knight,
+/// Castling, when the side to move is not in check: the right is held, the
+/// squares between king and rook are empty, and no square the king crosses or
+/// lands on is attacked. King side first, then queen side.
+#[inline(always)]
+fn castling<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
+    if !cx.checkers.is_empty() || board.castling == 0 {
+        return;
+    }
+    let (king_side, queen_side, home) = match cx.us {
+        Color::White => (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, Square::A1.index()),
+        Color::Black => (BLACK_KING_SIDE, BLACK_QUEEN_SIDE, Square::A8.index()),
+    };
+    // Squares on the home rank, by file: a = home + 0, …, h = home + 7.
+    let on_home = |file: usize| Square::from_index_masked((home + file) as u32);
+    let safe = |file: usize| !cx.attacked(board, on_home(file), cx.occupied);
+    let mut castle = |to: Square| {
+        v.castling(PieceMoves {
+            piece: Piece::new(cx.us, Role::King),
+            from: cx.king,
+            to: to.into(),
+            captures: Bitboard::EMPTY,
+            special: to.into(),
+        })
+    };
+    if board.castling & king_side != 0
+        && (cx.occupied.0 & (0b0110_0000u64 << home)) == 0
+        && safe(5)
+        && safe(6)
+    {
+        castle(on_home(6));
+    }
+    if board.castling & queen_side != 0
+        && (cx.occupied.0 & (0b0000_1110u64 << home)) == 0
+        && safe(3)
+        && safe(2)
+    {
+        castle(on_home(2));
+    }
+}
+
+/// Knight moves; a pinned knight never moves.
+#[inline(always)]
+fn knight_moves<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
+    let piece = Piece::new(cx.us, Role::Knight);
+    for from in board.pieces[piece.index()] & !cx.pinned {
+        v.piece_moves(PieceMoves {
+            piece,
             from,
-            Bitboard(knight_attacks(from).0 & target),
-            Bitboard(enemy),
-        );
+            to: knight_attacks(from) & cx.target,
+            captures: cx.enemy,
+            special: Bitboard::EMPTY,
+        });
     }
+}
 
-    // Sliders: pinned ones keep to the pin line.
-    let occ = Bitboard(occupied);
+/// Bishop, rook and queen moves; a pinned slider keeps to its pin line.
+#[inline(always)]
+fn slider_moves<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
     for role in [Role::Bishop, Role::Rook, Role::Queen] {
-        let piece = Piece::new(us, role);
-        let mut set = p[ub + role as usize].0;
-        while set != 0 {
-            let from = Square::from_index_masked(set.trailing_zeros());
-            set &= set - 1;
+        let piece = Piece::new(cx.us, role);
+        for from in board.pieces[piece.index()] {
             let attacks = match role {
-                Role::Bishop => bishop_attacks(from, occ).0,
-                Role::Rook => rook_attacks(from, occ).0,
-                _ => bishop_attacks(from, occ).0 | rook_attacks(from, occ).0,
+                Role::Bishop => bishop_attacks(from, cx.occupied),
+                Role::Rook => rook_attacks(from, cx.occupied),
+                _ => bishop_attacks(from, cx.occupied) | rook_attacks(from, cx.occupied),
             };
-            let mut t = attacks & target;
-            if pinned & (1 << from.index()) != 0 {
-                t &= line(ksq, from).0;
+            let mut to = attacks & cx.target;
+            if cx.pinned.has(from) {
+                to &= line(cx.king, from);
             }
-            v.piece_moves(piece, from, Bitboard(t), Bitboard(enemy));
-        }
-    }
-
-    // Pawns: unpinned ones set-wise, pinned ones (rare) one at a time.
-    let pawn = Piece::new(us, Role::Pawn);
-    let pawns = p[ub].0;
-    let empty = !occupied;
-    let (last_rank, push_rank, up): (u64, u64, i32) = if WHITE {
-        (RANK_8, RANK_3, -8)
-    } else {
-        (RANK_1, RANK_6, 8)
-    };
-    let free = pawns & !pinned;
-    pawn_set::<V, WHITE, CAPTURES>(
-        v, pawn, free, empty, enemy, check_mask, last_rank, push_rank, up,
-    );
-    let mut pinned_pawns = pawns & pinned;
-    while pinned_pawns != 0 {
-        let from = Square::from_index_masked(pinned_pawns.trailing_zeros());
-        pinned_pawns &= pinned_pawns - 1;
-        let allowed = check_mask & line(ksq, from).0;
-        pawn_set::<V, WHITE, CAPTURES>(
-            v,
-            pawn,
-            1 << from.index(),
-            empty,
-            enemy,
-            allowed,
-            last_rank,
-            push_rank,
-            up,
-        );
-    }
-
-    // En passant: both pawns leave their squares; look for a discovered attack.
-    if board.en_passant < 64 {
-        let ep = Square::from_index_masked(u32::from(board.en_passant));
-        let captured = Square::from_index_masked(u32::from(board.en_passant ^ 8));
-        let mut capturers = pawn_attacks(them, ep).0 & pawns;
-        while capturers != 0 {
-            let from = Square::from_index_masked(capturers.trailing_zeros());
-            capturers &= capturers - 1;
-            let occ = Bitboard(
-                (occupied ^ (1 << from.index()) ^ (1 << captured.index())) | 1 << ep.index(),
-            );
-            let remaining_checkers = checkers & !(1 << captured.index());
-            let exposed =
-                (bishop_attacks(ksq, occ).0 & their_diag) | (rook_attacks(ksq, occ).0 & their_orth);
-            if remaining_checkers & !(their_diag | their_orth) == 0 && exposed == 0 {
-                v.special(Move::new(
-                    from,
-                    ep,
-                    pawn,
-                    None,
-                    Move::CAPTURE | Move::EN_PASSANT,
-                ));
-            }
-        }
-    }
-
-    // Castling: not in check, squares empty, king's path not attacked.
-    if checkers == 0 && !CAPTURES {
-        let (ks, qs, home) = if WHITE {
-            (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, 56usize)
-        } else {
-            (BLACK_KING_SIDE, BLACK_QUEEN_SIDE, 0usize)
-        };
-        let king = Piece::new(us, Role::King);
-        let attacked = |sq: usize| {
-            let s = Square::from_index_masked(sq as u32);
-            (knight_attacks(s).0 & their_knights)
-                | (pawn_attacks(us, s).0 & their_pawns)
-                | (king_attacks(s).0 & their_king)
-                | (bishop_attacks(s, occ).0 & their_diag)
-                | (rook_attacks(s, occ).0 & their_orth)
-                != 0
-        };
-        // Squares relative to the home rank: a = +0, b = +1, …, h = +7.
-        if board.castling & ks != 0
-            && occupied & (0b0110_0000u64 << home) == 0
-            && !attacked(home + 5)
-            && !attacked(home + 6)
-        {
-            v.special(Move::new(
-                ksq,
-                Square::from_index_masked((home + 6) as u32),
-                king,
-                None,
-                Move::CASTLING,
-            ));
-        }
-        if board.castling & qs != 0
-            && occupied & (0b0000_1110u64 << home) == 0
-            && !attacked(home + 3)
-            && !attacked(home + 2)
-        {
-            v.special(Move::new(
-                ksq,
-                Square::from_index_masked((home + 2) as u32),
-                king,
-                None,
-                Move::CASTLING,
-            ));
+            v.piece_moves(PieceMoves {
+                piece,
+                from,
+                to,
+                captures: cx.enemy,
+                special: Bitboard::EMPTY,
+            });
         }
     }
 }
 
-/// Pushes and captures of the pawns in `pawns`, restricted to `allowed` targets
-/// (with `CAPTURES`, only captures and promotions).
+/// Pawn pushes and captures: unpinned pawns set-wise, pinned ones (rare) one at a
+/// time along their pin line.
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn pawn_set<V: Visitor, const WHITE: bool, const CAPTURES: bool>(
+fn pawn_moves<V: Visitor, const WHITE: bool, const CAPTURES: bool>(
+    board: &Board,
+    cx: &Context,
     v: &mut V,
-    pawn: Piece,
-    pawns: u64,
-    empty: u64,
-    enemy: u64,
-    allowed: u64,
-    last_rank: u64,
-    push_rank: u64,
-    up: i32,
 ) {
-    let us = if WHITE { Color::White } else { Color::Black };
-    let single = forward(us, pawns) & empty;
-    let double = forward(us, single & push_rank) & empty & allowed;
-    let single = single & allowed;
-    // Captures towards the a-file (west) and towards the h-file (east).
-    let (west, east, dw, de) = if WHITE {
-        ((pawns & !FILE_A) >> 9, (pawns & !FILE_H) >> 7, -9, -7)
-    } else {
-        ((pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9, 7, 9)
-    };
-    let west = west & enemy & allowed;
-    let east = east & enemy & allowed;
-
-    if !CAPTURES {
-        v.pawn_moves(pawn, Bitboard(single & !last_rank), up, 0, false);
-        v.pawn_moves(pawn, Bitboard(double), 2 * up, Move::DOUBLE_PUSH, false);
+    let pawns = board.pieces[Piece::new(cx.us, Role::Pawn).index()];
+    pawn_set::<V, WHITE, CAPTURES>(cx, v, pawns & !cx.pinned, cx.check_mask);
+    for from in pawns & cx.pinned {
+        let allowed = cx.check_mask & line(cx.king, from);
+        pawn_set::<V, WHITE, CAPTURES>(cx, v, from.into(), allowed);
     }
-    v.pawn_moves(pawn, Bitboard(west & !last_rank), dw, Move::CAPTURE, false);
-    v.pawn_moves(pawn, Bitboard(east & !last_rank), de, Move::CAPTURE, false);
-    if (single | west | east) & last_rank != 0 {
-        v.pawn_moves(pawn, Bitboard(single & last_rank), up, 0, true);
-        v.pawn_moves(pawn, Bitboard(west & last_rank), dw, Move::CAPTURE, true);
-        v.pawn_moves(pawn, Bitboard(east & last_rank), de, Move::CAPTURE, true);
+}
+
+/// Pushes and captures of `pawns`, restricted to `allowed` targets (with
+/// `CAPTURES`, only captures and promotions).
+#[inline(always)]
+fn pawn_set<V: Visitor, const WHITE: bool, const CAPTURES: bool>(
+    cx: &Context,
+    v: &mut V,
+    pawns: Bitboard,
+    allowed: Bitboard,
+) {
+    let (last_rank, push_rank, up) = if WHITE {
+        (Bitboard::RANK_8, Bitboard::rank(crate::Rank::Third), -8)
+    } else {
+        (Bitboard::RANK_1, Bitboard::rank(crate::Rank::Sixth), 8)
+    };
+    let empty = !cx.occupied;
+    let single = pawns.forward(cx.us) & empty;
+    let double = (single & push_rank).forward(cx.us) & empty & allowed;
+    let single = single & allowed;
+    // Captures towards the a-file (west, one square less) and the h-file (east).
+    let ahead = pawns.forward(cx.us);
+    let west = ahead.west() & cx.enemy & allowed;
+    let east = ahead.east() & cx.enemy & allowed;
+    let piece = Piece::new(cx.us, Role::Pawn);
+    let mut emit = |to: Bitboard, delta: i32, flags: u32, promote: bool| {
+        v.pawn_moves(PawnMoves {
+            piece,
+            to,
+            delta,
+            flags,
+            promote,
+        })
+    };
+    if !CAPTURES {
+        emit(single & !last_rank, up, 0, false);
+        emit(double, 2 * up, Move::DOUBLE_PUSH, false);
+    }
+    emit(west & !last_rank, up - 1, Move::CAPTURE, false);
+    emit(east & !last_rank, up + 1, Move::CAPTURE, false);
+    if !((single | west | east) & last_rank).is_empty() {
+        emit(single & last_rank, up, 0, true);
+        emit(west & last_rank, up - 1, Move::CAPTURE, true);
+        emit(east & last_rank, up + 1, Move::CAPTURE, true);
+    }
+}
+
+/// En passant: legal when, with both pawns off their squares and ours on the
+/// en-passant square, no enemy slider sees our king and any checker is gone.
+#[inline(always)]
+fn en_passant<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
+    let Some(ep) = Square::from_index(board.en_passant) else {
+        return;
+    };
+    let captured = Square::from_index_masked(u32::from(board.en_passant ^ 8));
+    let piece = Piece::new(cx.us, Role::Pawn);
+    for from in pawn_attacks(cx.them, ep) & board.pieces[piece.index()] {
+        let occupied = cx.occupied.without(from).without(captured).with(ep);
+        // A checker other than the captured pawn stays (a slider check may also be
+        // blocked by our pawn landing on `ep`: the `exposed` test sees that).
+        let other_checkers = cx.checkers.without(captured) & !(cx.their_diag | cx.their_orth);
+        let exposed = (bishop_attacks(cx.king, occupied) & cx.their_diag)
+            | (rook_attacks(cx.king, occupied) & cx.their_orth);
+        if other_checkers.is_empty() && exposed.is_empty() {
+            v.pawn_moves(PawnMoves {
+                piece,
+                to: ep.into(),
+                delta: ep.index() as i32 - from.index() as i32,
+                flags: Move::CAPTURE | Move::EN_PASSANT,
+                promote: false,
+            });
+        }
     }
 }
 
@@ -512,56 +753,51 @@ impl Board {
         list
     }
 
-    /// Parses UCI move text (`e2e4`, `e7e8q`, castling as the king's move `e1g1`)
-    /// into the legal move it names.
+    /// Hands the legal moves to `visit`, one [`PieceMoves`] per piece that can move
+    /// (knights, bishops, rooks, queens, pawns, then the king), without building a list. `visit` returns `true` to
+    /// stop early; then no further call is made and this returns `true`.
     ///
-    /// This never panics.
-    ///
-    /// # Errors
-    /// [`MoveError::Malformed`](crate::MoveError::Malformed) when the text is not of
-    /// the form `<from><to>[qrbn]`; [`MoveError::Illegal`](crate::MoveError::Illegal)
-    /// when no legal move here matches it.
+    /// This is the bulk interface: count moves with [`PieceMoves::len`], filter them
+    /// by target set, or turn a group into [`Move`]s by iterating it.
     ///
     /// # Examples
+    /// Count the legal captures without making a single move:
     /// ```
-    /// use wingtip::{Board, MoveError};
-    /// let board = Board::startpos();
-    /// assert_eq!(board.parse_uci_move("e2e4").unwrap().to_string(), "e2e4");
-    /// assert_eq!(board.parse_uci_move("e2e5"), Err(MoveError::Illegal));
-    /// assert_eq!(board.parse_uci_move("e2"), Err(MoveError::Malformed));
+    /// use wingtip::Board;
+    /// let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    /// let board = Board::from_fen(kiwipete).unwrap();
+    /// let mut captures = 0;
+    /// board.generate_moves(|moves| { captures += moves.captures().len(); false });
+    /// assert_eq!(captures, 8);
     /// ```
-    pub fn parse_uci_move(&self, text: &str) -> Result<Move, crate::MoveError> {
-        use crate::MoveError;
-        let bytes = text.as_bytes();
-        if bytes.len() != 4 && bytes.len() != 5 {
-            return Err(MoveError::Malformed);
-        }
-        let square = |b: &[u8]| -> Result<Square, MoveError> {
-            match *b {
-                [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok(Square::from_index_masked(u32::from(
-                    8 * (b'8' - r) + (f - b'a'),
-                ))),
-                _ => Err(MoveError::Malformed),
-            }
+    /// Stop at the first move that gives check:
+    /// ```
+    /// use wingtip::Board;
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+    /// let mut checking = None;
+    /// let stopped = board.generate_moves(|moves| {
+    ///     checking = moves.into_iter().find(|&mv| {
+    ///         let mut child = board;
+    ///         child.make_move(mv);
+    ///         child.in_check()
+    ///     });
+    ///     checking.is_some()
+    /// });
+    /// assert!(stopped);
+    /// assert_eq!(checking.unwrap().to_string(), "a1a8");
+    /// ```
+    pub fn generate_moves(&self, visit: impl FnMut(PieceMoves) -> bool) -> bool {
+        let mut grouping = GroupingVisitor {
+            visit,
+            stopped: false,
+            pawn_targets: [Bitboard::EMPTY; 64],
+            movers: Bitboard::EMPTY,
+            pawn: None,
+            king: None,
+            captures: self.occupancies[(!self.side).index()],
+            en_passant: Square::from_index(self.en_passant).map_or(Bitboard::EMPTY, Bitboard::from),
         };
-        let from = square(&bytes[0..2])?;
-        let to = square(&bytes[2..4])?;
-        let promoted = match bytes.get(4) {
-            None => None,
-            Some(b'q') => Some(Role::Queen),
-            Some(b'r') => Some(Role::Rook),
-            Some(b'b') => Some(Role::Bishop),
-            Some(b'n') => Some(Role::Knight),
-            Some(_) => return Err(MoveError::Malformed),
-        };
-        self.legal_moves()
-            .iter()
-            .copied()
-            .find(|mv| {
-                mv.source() == from
-                    && mv.target() == to
-                    && mv.promoted().map(|p| p.role()) == promoted
-            })
-            .ok_or(MoveError::Illegal)
+        generate(self, &mut grouping);
+        grouping.finish()
     }
 }

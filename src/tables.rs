@@ -29,6 +29,23 @@ pub struct MagicEntry {
     pub offset: u32,
 }
 
+impl MagicEntry {
+    /// The index of `occupied` in this square's row: `((occupied & mask) * magic) >>
+    /// shift` (Kirin's rule). The plain and compact layouts both use it; the compact
+    /// table adds [`MagicEntry::offset`].
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::tables::ROOK_MAGICS;
+    /// let e1 = &ROOK_MAGICS[wingtip::Square::E1.index()];
+    /// assert!(e1.index(0) == 0 && e1.index(!0) < 1 << (64 - e1.shift));
+    /// ```
+    #[inline(always)]
+    pub const fn index(&self, occupied: u64) -> usize {
+        ((occupied & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
+    }
+}
+
 /// One square's kindergarten line magic (Winglet's sign-bit rule).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineEntry {
@@ -36,6 +53,25 @@ pub struct LineEntry {
     pub mask: u64,
     /// The exact-gather multiplier: `((o & mask) * magic) >> 57 == pext(o, mask)`.
     pub magic: u64,
+}
+
+impl LineEntry {
+    /// The index of `occupied` in this square's 64-entry row: `((occupied & mask) *
+    /// magic) >> 57`, which equals `pext(occupied, mask)`.
+    ///
+    /// The sign-bit rule keeps bit 63 of the product clear, so the index is below 64;
+    /// the final `& 63` only tells the compiler so (it removes a bounds check).
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::tables::RANK_MAGICS;
+    /// let e4 = &RANK_MAGICS[wingtip::Square::E4.index()];
+    /// assert_eq!(e4.index(!0), 63); // all six inner squares occupied
+    /// ```
+    #[inline(always)]
+    pub const fn index(&self, occupied: u64) -> usize {
+        ((occupied & self.mask).wrapping_mul(self.magic) >> 57) as usize & 63
+    }
 }
 
 /// Rook magics, a8 … h1, from `magics/rook.txt`.

@@ -8,7 +8,9 @@
 
 use crate::{Bitboard, Square};
 
-const FILE_A: u64 = 0x0101_0101_0101_0101;
+/// This backend's name, as [`BACKEND`](super::BACKEND) reports it when selected.
+pub const NAME: &str = "classical";
+
 /// h8 … a1 (row + file = 7 in a8 = 0 numbering).
 const DIAG_MAIN: u64 = 0x0102_0408_1020_4080;
 /// a8 … h1 (row − file = 0).
@@ -44,7 +46,11 @@ pub fn rank_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
 /// Returns the attacks along the file of `sq`.
 #[inline(always)]
 pub fn file_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(hyperbola(sq, occupied.0, FILE_A << (sq.index() & 7)))
+    Bitboard(hyperbola(
+        sq,
+        occupied.0,
+        Bitboard::FILE_A.0 << (sq.index() & 7),
+    ))
 }
 
 /// Returns the attacks along the a1–h8-direction diagonal through `sq`.

@@ -5,10 +5,12 @@
 use crate::tables::{BISHOP_MAGICS, ROOK_MAGICS, SLIDER_ATTACKS};
 use crate::{Bitboard, Square};
 
+/// This backend's name, as [`BACKEND`](super::BACKEND) reports it when selected.
+pub const NAME: &str = "compact";
+
 #[inline(always)]
 fn lookup(m: &crate::tables::MagicEntry, occupied: Bitboard) -> Bitboard {
-    let index = ((occupied.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    Bitboard(SLIDER_ATTACKS[m.offset as usize + index])
+    Bitboard(SLIDER_ATTACKS[m.offset as usize + m.index(occupied.0)])
 }
 
 /// Returns the squares a rook on `sq` attacks (compact magic layout).

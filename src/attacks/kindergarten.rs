@@ -8,12 +8,12 @@
 use crate::tables::{LineEntry, ANTI_MAGICS, DIAG_MAGICS, FILE_MAGICS, LINE_ATTACKS, RANK_MAGICS};
 use crate::{Bitboard, Square};
 
+/// This backend's name, as [`BACKEND`](super::BACKEND) reports it when selected.
+pub const NAME: &str = "kindergarten";
+
 #[inline(always)]
 fn lookup(table: usize, entries: &[LineEntry; 64], sq: Square, occupied: Bitboard) -> Bitboard {
-    let e = &entries[sq.index()];
-    // The sign-bit rule keeps bit 63 clear, so the index is below 64; the mask only
-    // tells the compiler so.
-    let index = ((occupied.0 & e.mask).wrapping_mul(e.magic) >> 57) as usize & 63;
+    let index = entries[sq.index()].index(occupied.0);
     Bitboard(LINE_ATTACKS[table * 4096 + sq.index() * 64 + index])
 }
 

@@ -11,6 +11,9 @@ use crate::tables::{
 };
 use crate::{Bitboard, Square};
 
+/// This backend's name, as [`BACKEND`](super::BACKEND) reports it when selected.
+pub const NAME: &str = "pext";
+
 #[inline(always)]
 fn pext(value: u64, mask: u64) -> u64 {
     // SAFETY: this module only compiles when the target has BMI2
@@ -18,18 +21,23 @@ fn pext(value: u64, mask: u64) -> u64 {
     unsafe { core::arch::x86_64::_pext_u64(value, mask) }
 }
 
+/// Reads row `row` of `PEXT_ATTACKS` (rook a8..h1 = 0..64, bishop = 64..128) at
+/// `pext(occupied, mask)`.
+#[inline(always)]
+fn lookup(row: usize, mask: u64, occupied: Bitboard) -> Bitboard {
+    Bitboard(PEXT_ATTACKS[PEXT_OFFSETS[row] as usize + pext(occupied.0, mask) as usize])
+}
+
 /// Returns the squares a rook on `sq` attacks (pext layout).
 #[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let index = pext(occupied.0, ROOK_MAGICS[sq.index()].mask) as usize;
-    Bitboard(PEXT_ATTACKS[PEXT_OFFSETS[sq.index()] as usize + index])
+    lookup(sq.index(), ROOK_MAGICS[sq.index()].mask, occupied)
 }
 
 /// Returns the squares a bishop on `sq` attacks (pext layout).
 #[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    let index = pext(occupied.0, BISHOP_MAGICS[sq.index()].mask) as usize;
-    Bitboard(PEXT_ATTACKS[PEXT_OFFSETS[64 + sq.index()] as usize + index])
+    lookup(64 + sq.index(), BISHOP_MAGICS[sq.index()].mask, occupied)
 }
 
 /// Returns the squares a queen on `sq` attacks (pext layout).

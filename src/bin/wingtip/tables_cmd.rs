@@ -9,7 +9,8 @@ fn row(name: &str, entries: usize, bytes: usize) {
     );
 }
 
-/// Prints one line per table: name, entries, KiB; then the total.
+/// Prints one line per table: name, entries, KiB; then the total and the slider
+/// backend this build uses.
 pub fn run() -> anyhow::Result<()> {
     use core::mem::size_of_val;
     println!("{:<34} {:>9} {:>14}", "table", "entries", "size");
@@ -82,5 +83,6 @@ pub fn run() -> anyhow::Result<()> {
         "",
         total as f64 / 1024.0
     );
+    println!("slider backend: {}", wingtip::attacks::BACKEND);
     Ok(())
 }

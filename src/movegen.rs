@@ -214,7 +214,8 @@ pub(crate) struct PawnMoves {
 
 /// Receives the legal moves of a position, grouped as [`generate`] finds them.
 pub(crate) trait Visitor {
-    /// The moves of a king, knight, bishop, rook or queen from one square.
+    /// The moves of a king, knight, bishop, rook or queen from one square (steps
+    /// and captures only: no special flag).
     fn piece_moves(&mut self, moves: PieceMoves);
     /// Pawn moves of one kind (push, double push, capture towards one side, en
     /// passant), all pawns at once.
@@ -237,17 +238,22 @@ impl<F: FnMut(Move)> Visitor for MoveVisitor<F> {
     fn piece_moves(&mut self, moves: PieceMoves) {
         let base = moves.from.index() as u32 | (moves.piece as u32) << Move::PIECE_SHIFT;
         for to in moves.to {
-            let mut flags = if moves.captures.has(to) {
+            // Steps only: castling comes through `castling`.
+            let flags = if moves.captures.has(to) {
                 Move::CAPTURE
             } else {
                 0
             };
-            if moves.special.has(to) {
-                flags |= Move::CASTLING;
-            }
             (self.0)(Move(
                 base | (to.index() as u32) << Move::TARGET_SHIFT | flags,
             ));
+        }
+    }
+
+    #[inline(always)]
+    fn castling(&mut self, moves: PieceMoves) {
+        for to in moves.to {
+            (self.0)(Move::new(moves.from, to, moves.piece, None, Move::CASTLING));
         }
     }
 

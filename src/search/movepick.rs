@@ -232,9 +232,7 @@ mod tests {
             .collect();
         // By the promoted piece's value, below every quiet move.
         assert_eq!(under, ["a7a8r", "a7a8b", "a7a8n"]);
-        assert!(order[order.len() - 3..]
-            .iter()
-            .all(|&(_, score)| score < GOOD_CAPTURE_FLOOR && score < 0));
+        assert!(order[order.len() - 3..].iter().all(|&(_, score)| score < 0));
     }
 
     #[test]

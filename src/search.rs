@@ -11,6 +11,11 @@
 //! - a [`Hooks`] implementation: a clock in milliseconds and an `info` callback
 //!   called after every completed iteration.
 //!
+//! The parts: this file holds the iterative deepening, the alpha-beta and
+//! quiescence searches and the pruning rules; `movepick` scores and orders a
+//! node's moves (and keeps the history table); `see` evaluates exchanges
+//! ([`see()`]); `tt` is the transposition table ([`TtEntry`]).
+//!
 //! # Examples
 //! ```
 //! use core::sync::atomic::AtomicBool;

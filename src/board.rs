@@ -308,8 +308,26 @@ impl Board {
 
     /// Returns the pieces of color `by` that attack `sq`, sliders seen through
     /// `occupied`.
+    ///
+    /// Pieces come from the board whether or not they are in `occupied`: to take
+    /// some off (as an exchange evaluation does), remove them from `occupied` and
+    /// mask the result with it.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Color, Square};
+    ///
+    /// let board = Board::from_fen("4k3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1").unwrap();
+    /// let seen = |occupied| -> Vec<Square> {
+    ///     board.attackers(Square::D5, Color::White, occupied).into_iter().collect()
+    /// };
+    /// // The rook on d1 stands behind the one on d2...
+    /// assert_eq!(seen(board.occupied()), [Square::D2]);
+    /// // ...and sees d5 once d2 is gone.
+    /// assert_eq!(seen(board.occupied().without(Square::D2)), [Square::D2, Square::D1]);
+    /// ```
     #[inline(always)]
-    pub(crate) fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
         let p = &self.pieces;
         let base = by.index() * 6;
         let queens = p[base + 4];

@@ -11,6 +11,11 @@
 //! - a [`Hooks`] implementation: a clock in milliseconds and an `info` callback
 //!   called after every completed iteration.
 //!
+//! The parts: this file holds the iterative deepening, the alpha-beta and
+//! quiescence searches and the pruning rules; `movepick` scores and orders a
+//! node's moves (and keeps the history table); `see` evaluates exchanges
+//! ([`see()`]); `tt` is the transposition table ([`TtEntry`]).
+//!
 //! # Examples
 //! ```
 //! use core::sync::atomic::AtomicBool;
@@ -27,14 +32,17 @@
 //! assert_eq!(result.score, Score::Mate(1));
 //! ```
 
+mod movepick;
+mod see;
 mod tt;
 
+pub use see::see;
 pub use tt::{hashfull, Bound, TtEntry};
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::eval::{self, SEE_VALUES};
-use crate::{Bitboard, Board, Color, Move, Piece, Role, Square};
+use crate::eval;
+use crate::{Board, Color, Move, Piece, Role};
 use core::sync::atomic::{AtomicBool, Ordering};
+use movepick::{History, Picker, GOOD_CAPTURE_FLOOR, KILLER_2};
 
 /// The deepest ply the search reaches (including quiescence).
 pub const MAX_PLY: usize = 96;
@@ -169,7 +177,7 @@ pub struct Searcher {
     stopped: bool,
     can_stop: bool,
     killers: [[Move; 2]; MAX_PLY],
-    history: [[i32; 64]; 12],
+    history: History,
     pv: [[Move; MAX_PLY]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
     /// Hashes of earlier game positions, then of the positions along the search path.
@@ -184,40 +192,6 @@ impl Default for Searcher {
     }
 }
 
-/// Moves of one node with their ordering scores, picked best first.
-struct Picker {
-    moves: [Move; 256],
-    scores: [i32; 256],
-    len: usize,
-    next: usize,
-}
-
-impl Picker {
-    fn next(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.len {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.len {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let item = (self.moves[self.next], self.scores[self.next]);
-        self.next += 1;
-        Some(item)
-    }
-}
-
-const TT_MOVE: i32 = 4_000_000;
-const GOOD_CAPTURE: i32 = 2_000_000;
-const KILLER_1: i32 = 1_000_002;
-const KILLER_2: i32 = 1_000_001;
-const BAD_CAPTURE: i32 = -2_000_000;
-const HISTORY_MAX: i32 = 16_384;
-
 impl Searcher {
     /// Returns a searcher with empty history.
     pub const fn new() -> Searcher {
@@ -227,7 +201,7 @@ impl Searcher {
             stopped: false,
             can_stop: false,
             killers: [[Move::NULL; 2]; MAX_PLY],
-            history: [[0; 64]; 12],
+            history: History::new(),
             pv: [[Move::NULL; MAX_PLY]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             keys: [0; GAME_KEYS + MAX_PLY + 1],
@@ -238,7 +212,7 @@ impl Searcher {
     /// Forgets killers and history (call on a new game).
     pub fn clear(&mut self) {
         self.killers = [[Move::NULL; 2]; MAX_PLY];
-        self.history = [[0; 64]; 12];
+        self.history.clear();
     }
 
     /// Searches `board` and returns the best move found.
@@ -271,11 +245,7 @@ impl Searcher {
         self.stopped = false;
         self.can_stop = false;
         self.killers = [[Move::NULL; 2]; MAX_PLY];
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= 2;
-            }
-        }
+        self.history.age();
 
         let legal = board.legal_moves();
         let mut result = SearchResult {
@@ -487,15 +457,15 @@ impl Searcher {
         if legal.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut picker = self.order(board, &legal, tt_move, ply);
+        let mut picker = Picker::new(board, &legal, tt_move, self.killers[ply], &self.history);
 
-        let mut best = -INF;
-        let mut best_move = Move::NULL;
-        let mut bound = Bound::Upper;
+        let mut node = NodeScore::new(-INF, alpha, beta);
         let mut searched = 0;
         let mut quiets = [Move::NULL; 64];
         let mut quiet_count = 0;
         while let Some((mv, order)) = picker.next() {
+            // The window's lower end, until this move's score is taken in.
+            let alpha = node.alpha;
             let quiet = !mv.is_capture() && mv.promoted().is_none();
             // Late-move pruning: far down the list of a shallow node, quiets rarely matter.
             if !pv_node
@@ -503,7 +473,7 @@ impl Searcher {
                 && quiet
                 && depth <= 3
                 && searched >= 4 + 4 * depth
-                && best > -MATE_BOUND
+                && node.best > -MATE_BOUND
             {
                 continue;
             }
@@ -519,7 +489,7 @@ impl Searcher {
                 && searched > 0
                 && depth <= 3
                 && static_eval + 100 + 120 * depth <= alpha
-                && best > -MATE_BOUND
+                && node.best > -MATE_BOUND
             {
                 continue;
             }
@@ -552,21 +522,11 @@ impl Searcher {
             if self.stopped {
                 return 0;
             }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    best_move = mv;
-                    bound = Bound::Exact;
-                    self.update_pv(ply, mv);
-                    if s >= beta {
-                        bound = Bound::Lower;
-                        if quiet {
-                            self.reward_quiet(board, mv, depth, ply, &quiets[..quiet_count]);
-                        }
-                        break;
-                    }
+            if self.take_score(&mut node, ply, mv, s) {
+                if quiet {
+                    self.reward_quiet(mv, depth, ply, &quiets[..quiet_count]);
                 }
+                break;
             }
             if quiet && quiet_count < quiets.len() {
                 quiets[quiet_count] = mv;
@@ -574,15 +534,22 @@ impl Searcher {
             }
         }
 
-        tt::store(cx.tt, key, best_move, score_to_tt(best, ply), depth, bound);
-        best
+        tt::store(
+            cx.tt,
+            key,
+            node.best_move,
+            score_to_tt(node.best, ply),
+            depth,
+            node.bound(),
+        );
+        node.best
     }
 
     fn qsearch<H: Hooks>(
         &mut self,
         cx: &mut Ctx<'_, H>,
         board: &Board,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
     ) -> i32 {
@@ -607,59 +574,67 @@ impl Searcher {
                 _ => {}
             }
         }
-        let original_alpha = alpha;
         let in_check = board.in_check();
-        let mut best;
+        let mut node;
         let moves;
         if in_check {
             moves = board.legal_moves();
             if moves.is_empty() {
                 return -MATE + ply as i32;
             }
-            best = -INF;
+            node = NodeScore::new(-INF, alpha, beta);
         } else {
             let stand = eval::evaluate(board);
             if stand >= beta {
                 return stand;
             }
-            alpha = alpha.max(stand);
-            best = stand;
+            node = NodeScore::new(stand, alpha, beta);
+            node.alpha = alpha.max(stand);
             moves = board.legal_captures();
         }
-        let mut picker = self.order(board, &moves, tt_move, ply);
-        let mut best_move = Move::NULL;
+        let mut picker = Picker::new(board, &moves, tt_move, self.killers[ply], &self.history);
         while let Some((mv, order)) = picker.next() {
-            if !in_check && order < GOOD_CAPTURE - 100_000 {
+            if !in_check && order < GOOD_CAPTURE_FLOOR {
                 // Losing exchanges (and under-promotions) cannot raise a quiet score.
                 continue;
             }
             let mut child = *board;
             child.make_move(mv);
-            let s = -self.qsearch(cx, &child, -beta, -alpha, ply + 1);
+            let s = -self.qsearch(cx, &child, -beta, -node.alpha, ply + 1);
             if self.stopped {
                 return 0;
             }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    best_move = mv;
-                    self.update_pv(ply, mv);
-                    if s >= beta {
-                        break;
-                    }
-                }
+            if self.take_score(&mut node, ply, mv, s) {
+                break;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        tt::store(cx.tt, key, best_move, score_to_tt(best, ply), 0, bound);
-        best
+        tt::store(
+            cx.tt,
+            key,
+            node.best_move,
+            score_to_tt(node.best, ply),
+            0,
+            node.bound(),
+        );
+        node.best
+    }
+
+    /// Takes the score `s` of the searched move `mv` into `node`: a new best score,
+    /// a raised alpha (`mv` then heads the principal variation) or a beta cutoff,
+    /// which returns true.
+    #[inline]
+    fn take_score(&mut self, node: &mut NodeScore, ply: usize, mv: Move, s: i32) -> bool {
+        if s <= node.best {
+            return false;
+        }
+        node.best = s;
+        if s <= node.alpha {
+            return false;
+        }
+        node.alpha = s;
+        node.best_move = mv;
+        self.update_pv(ply, mv);
+        s >= node.beta
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -677,65 +652,55 @@ impl Searcher {
         self.pv_len[ply] = len;
     }
 
-    fn reward_quiet(&mut self, board: &Board, mv: Move, depth: i32, ply: usize, failed: &[Move]) {
+    /// Rewards the quiet move `mv` that caused a cutoff (killer and history bonus)
+    /// and penalizes the quiet moves `failed` tried before it.
+    fn reward_quiet(&mut self, mv: Move, depth: i32, ply: usize, failed: &[Move]) {
         if self.killers[ply][0] != mv {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = mv;
         }
         let bonus = (depth * depth).min(400);
-        let _ = board;
-        self.bump_history(mv, bonus);
+        self.history.update(mv, bonus);
         for &q in failed {
-            self.bump_history(q, -bonus);
+            self.history.update(q, -bonus);
+        }
+    }
+}
+
+/// A node's best score and move so far, and its alpha-beta window.
+struct NodeScore {
+    /// The best score so far (a stand-pat score counts in quiescence).
+    best: i32,
+    /// The move that last raised alpha, [`Move::NULL`] while none has.
+    best_move: Move,
+    /// The window's lower end, raised as moves beat it.
+    alpha: i32,
+    /// The lower end the node was entered with.
+    entry_alpha: i32,
+    /// The window's upper end.
+    beta: i32,
+}
+
+impl NodeScore {
+    fn new(best: i32, alpha: i32, beta: i32) -> NodeScore {
+        NodeScore {
+            best,
+            best_move: Move::NULL,
+            alpha,
+            entry_alpha: alpha,
+            beta,
         }
     }
 
-    fn bump_history(&mut self, mv: Move, bonus: i32) {
-        let h = &mut self.history[mv.piece().index()][mv.target().index()];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-    }
-
-    fn order(&self, board: &Board, moves: &[Move], tt_move: Move, ply: usize) -> Picker {
-        let mut picker = Picker {
-            moves: [Move::NULL; 256],
-            scores: [0; 256],
-            len: moves.len().min(256),
-            next: 0,
-        };
-        for (i, &mv) in moves.iter().take(256).enumerate() {
-            picker.moves[i] = mv;
-            picker.scores[i] = if mv == tt_move {
-                TT_MOVE
-            } else if mv.is_capture() || mv.promoted().is_some() {
-                let victim = if mv.is_en_passant() {
-                    Role::Pawn
-                } else {
-                    board.piece_on(mv.target()).map_or(Role::Pawn, |p| p.role())
-                };
-                let victim_value = if mv.is_capture() {
-                    SEE_VALUES[victim.index()]
-                } else {
-                    0
-                };
-                let promo = mv
-                    .promoted()
-                    .map_or(0, |p| SEE_VALUES[p.role().index()] - 100);
-                let mvv_lva = 10 * (victim_value + promo) - mv.piece().role().index() as i32;
-                let under = mv.promoted().is_some_and(|p| p.role() != Role::Queen);
-                if !under && see(board, mv) >= 0 {
-                    GOOD_CAPTURE + mvv_lva
-                } else {
-                    BAD_CAPTURE + mvv_lva
-                }
-            } else if mv == self.killers[ply][0] {
-                KILLER_1
-            } else if mv == self.killers[ply][1] {
-                KILLER_2
-            } else {
-                self.history[mv.piece().index()][mv.target().index()]
-            };
+    /// Returns what the best score says about the node's true value.
+    fn bound(&self) -> Bound {
+        if self.best >= self.beta {
+            Bound::Lower
+        } else if self.best > self.entry_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
         }
-        picker
     }
 }
 
@@ -772,79 +737,6 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
     } else {
         score
     }
-}
-
-/// Returns every piece of either color attacking `sq` given `occupied`.
-fn attackers_to(board: &Board, sq: Square, occupied: Bitboard) -> Bitboard {
-    let p = |piece| board.pieces(piece);
-    let diagonal =
-        p(Piece::WhiteBishop) | p(Piece::BlackBishop) | p(Piece::WhiteQueen) | p(Piece::BlackQueen);
-    let straight =
-        p(Piece::WhiteRook) | p(Piece::BlackRook) | p(Piece::WhiteQueen) | p(Piece::BlackQueen);
-    (pawn_attacks(Color::Black, sq) & p(Piece::WhitePawn))
-        | (pawn_attacks(Color::White, sq) & p(Piece::BlackPawn))
-        | (knight_attacks(sq) & (p(Piece::WhiteKnight) | p(Piece::BlackKnight)))
-        | (king_attacks(sq) & (p(Piece::WhiteKing) | p(Piece::BlackKing)))
-        | (bishop_attacks(sq, occupied) & diagonal)
-        | (rook_attacks(sq, occupied) & straight)
-}
-
-/// Returns the material balance of the exchange `mv` starts on its target square,
-/// from the mover's point of view (static exchange evaluation, swap algorithm as
-/// described on the chessprogramming wiki page "SEE - The Swap Algorithm").
-pub fn see(board: &Board, mv: Move) -> i32 {
-    let to = mv.target();
-    let from = mv.source();
-    let mut occupied = board.occupied().without(from);
-    let mut gain = [0i32; 33];
-    gain[0] = if mv.is_en_passant() {
-        let captured = Square::from_index_masked(match board.side_to_move() {
-            Color::White => to.index() as u32 + 8,
-            Color::Black => to.index() as u32 - 8,
-        });
-        occupied = occupied.without(captured);
-        SEE_VALUES[0]
-    } else {
-        board
-            .piece_on(to)
-            .map_or(0, |p| SEE_VALUES[p.role().index()])
-    };
-    let mut on_square = SEE_VALUES[mv.piece().role().index()];
-    if let Some(p) = mv.promoted() {
-        gain[0] += SEE_VALUES[p.role().index()] - SEE_VALUES[0];
-        on_square = SEE_VALUES[p.role().index()];
-    }
-    let mut attackers = attackers_to(board, to, occupied) & occupied;
-    let mut side = !board.side_to_move();
-    let mut d = 0;
-    loop {
-        let ours = attackers & board.occupancy(side);
-        let mut found = None;
-        for role in Role::ALL {
-            let set = ours & board.pieces(Piece::new(side, role));
-            if let Some(sq) = set.first() {
-                found = Some((sq, role));
-                break;
-            }
-        }
-        let Some((sq, role)) = found else { break };
-        d += 1;
-        if d >= gain.len() {
-            d -= 1;
-            break;
-        }
-        gain[d] = on_square - gain[d - 1];
-        on_square = SEE_VALUES[role.index()];
-        occupied = occupied.without(sq);
-        attackers = attackers_to(board, to, occupied) & occupied;
-        side = !side;
-    }
-    // Each side may stop capturing when continuing loses more.
-    while d > 0 {
-        gain[d - 1] = -(-gain[d - 1]).max(gain[d]);
-        d -= 1;
-    }
-    gain[0]
 }
 
 #[cfg(test)]
@@ -890,16 +782,6 @@ mod tests {
         let r = best(fen, 4);
         let board = Board::from_fen(fen).unwrap();
         assert_eq!(r.best_move, Some(board.parse_uci_move("d2d5").unwrap()));
-    }
-
-    #[test]
-    fn see_counts_recaptures() {
-        let board = Board::from_fen("4k3/8/2p5/3p4/8/8/3R4/3RK3 w - - 0 1").unwrap();
-        let mv = board.parse_uci_move("d2d5").unwrap();
-        assert_eq!(see(&board, mv), 100 - 500 + 100);
-        let board = Board::from_fen("4k3/8/8/3p4/8/8/3R4/4K3 w - - 0 1").unwrap();
-        let mv = board.parse_uci_move("d2d5").unwrap();
-        assert_eq!(see(&board, mv), 100);
     }
 
     #[test]

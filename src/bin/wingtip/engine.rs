@@ -1,6 +1,14 @@
 //! The engine on stdin/stdout: one protocol-neutral core driven by UCI (default) or
 //! CECP v2 (when the first command is `xboard`).
 //!
+//! The parts:
+//! - [`Core`] owns the game, the transposition table and the search thread; it never
+//!   formats a line. Whatever it has to say goes through a [`Protocol`].
+//! - `uci.rs` and `xboard.rs` each parse a line into a typed command, run it on the
+//!   core, and implement [`Protocol`]: every line the engine writes is worded there.
+//! - [`plan_time`] turns a clock into soft and hard limits; the search reads the time
+//!   through a [`Clock`], so tests can drive it with a fake one.
+//!
 //! Nothing is allocated before the first command: the transposition table is
 //! created on the first `go` (its size comes from `Hash`), and the search state on
 //! the first search. Searches run on a worker thread that owns the table while it
@@ -12,11 +20,11 @@ mod xboard;
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use wingtip::search::{Hooks, Info, Limits, Score, SearchResult, Searcher, TtEntry};
+use wingtip::search::{Hooks, Info, Limits, SearchResult, Searcher, TtEntry};
 use wingtip::{Board, Move};
 
 /// The engine's name and version, as `id name` and xboard `myname` report them.
@@ -31,7 +39,7 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
 /// Speaks UCI on stdin/stdout, or CECP v2 if the first command is `xboard`.
 pub fn run() {
     let mut input = Input::new();
-    let mut core = Core::new();
+    let out = Output::stdout();
     // The first non-empty line picks the protocol.
     let first = loop {
         match input.next_line() {
@@ -41,11 +49,10 @@ pub fn run() {
         }
     };
     if first.trim() == "xboard" {
-        xboard::run(&mut core, &mut input);
+        xboard::run(&mut input, out);
     } else {
-        uci::run(&mut core, &mut input, &first);
+        uci::run(&mut input, out, &first);
     }
-    core.finish(true, true);
 }
 
 /// Lines from stdin, read as bytes so that invalid UTF-8 cannot stop the engine.
@@ -77,23 +84,81 @@ impl Input {
     }
 }
 
-/// Writes one line to stdout and flushes it (ignoring a closed pipe).
-pub fn say(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+/// Where the engine's lines go: stdout, or a buffer that tests read back.
+///
+/// Cloning shares the destination, so the reading thread and the search thread
+/// write to the same place.
+#[derive(Clone, Default)]
+pub struct Output {
+    captured: Option<Arc<Mutex<Vec<String>>>>,
 }
 
-/// How the worker reports progress and its final move.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Style {
-    /// `info …` lines and `bestmove`.
-    Uci,
-    /// `ply score time nodes seldepth nps pv` lines (when `post` is on) and `move`.
-    Xboard {
-        /// Whether thinking output is on.
-        post: bool,
-    },
+impl Output {
+    /// Lines go to stdout, each flushed at once.
+    pub fn stdout() -> Output {
+        Output { captured: None }
+    }
+
+    /// Lines are kept in memory; [`Output::take`] returns them.
+    #[cfg(test)]
+    pub fn capture() -> Output {
+        Output {
+            captured: Some(Arc::default()),
+        }
+    }
+
+    /// Returns and forgets the lines captured so far (none for stdout).
+    #[cfg(test)]
+    pub fn take(&self) -> Vec<String> {
+        self.captured
+            .as_ref()
+            .map(|c| std::mem::take(&mut *c.lock().unwrap_or_else(|e| e.into_inner())))
+            .unwrap_or_default()
+    }
+
+    /// Writes `text` (one or more lines, without the final line ending) and flushes
+    /// it, ignoring a closed pipe.
+    pub fn line(&self, text: &str) {
+        match &self.captured {
+            Some(lines) => lines
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .extend(text.lines().map(str::to_string)),
+            None => {
+                let mut out = std::io::stdout().lock();
+                let _ = writeln!(out, "{text}");
+                let _ = out.flush();
+            }
+        }
+    }
+}
+
+/// How a protocol words what the core reports. The core calls these from the
+/// search thread (`info`, `best_move`) and from the reading thread (`error`); each
+/// protocol keeps a clone.
+pub trait Protocol: Clone + Send + 'static {
+    /// Reports a completed search iteration.
+    fn info(&mut self, info: &Info<'_>);
+    /// Reports the final result of a search of `board` (the searched position).
+    fn best_move(&mut self, board: &Board, result: &SearchResult);
+    /// Reports a problem the session survives (an allocation or thread failure).
+    fn error(&mut self, msg: &str);
+}
+
+/// The time since a search request arrived, as the search sees it.
+pub trait Clock: Send + 'static {
+    /// Returns the milliseconds since the request.
+    fn elapsed_ms(&self) -> u64;
+}
+
+/// The wall clock, counting from a given instant.
+#[derive(Clone, Copy, Debug)]
+pub struct Since(pub Instant);
+
+impl Clock for Since {
+    fn elapsed_ms(&self) -> u64 {
+        self.0.elapsed().as_millis() as u64
+    }
 }
 
 /// One search request.
@@ -103,10 +168,8 @@ pub struct Go {
     /// Whether the final move waits for `stop` even when the search ends early
     /// (UCI `go infinite`).
     pub wait_for_stop: bool,
-    /// When the command arrived (time limits count from here).
-    pub started: Instant,
-    /// The output format.
-    pub style: Style,
+    /// Time since the request arrived (time limits count from there).
+    pub clock: Box<dyn Clock>,
 }
 
 /// What a finished worker hands back.
@@ -114,8 +177,8 @@ struct Done {
     table: Vec<TtEntry>,
     searcher: Box<Searcher>,
     result: SearchResult,
-    /// Whether the final move was printed (it is not after a silent stop).
-    printed: bool,
+    /// Whether the final move was reported (it is not after a silent stop).
+    reported: bool,
 }
 
 struct Worker {
@@ -124,13 +187,15 @@ struct Worker {
 }
 
 /// The game and the engine's resources, shared by both protocols.
-pub struct Core {
+pub struct Core<P: Protocol> {
+    /// Where reports go.
+    pub out: P,
     /// Positions of the game, the start first and the current one last.
     positions: Vec<Board>,
     /// The moves between consecutive positions.
     moves: Vec<Move>,
     /// `Hash` in MiB.
-    pub hash_mb: usize,
+    hash_mb: usize,
     /// `Move Overhead` in ms.
     pub move_overhead_ms: u64,
     table: Option<Vec<TtEntry>>,
@@ -139,10 +204,11 @@ pub struct Core {
     stop: Arc<AtomicBool>,
 }
 
-impl Core {
-    /// Returns a core at the start position; allocates nothing big.
-    pub fn new() -> Core {
+impl<P: Protocol> Core<P> {
+    /// Returns a core at the start position reporting to `out`; allocates nothing big.
+    pub fn new(out: P) -> Core<P> {
         Core {
+            out,
             positions: vec![Board::startpos()],
             moves: Vec::new(),
             hash_mb: DEFAULT_HASH_MB,
@@ -166,35 +232,20 @@ impl Core {
         self.moves.len()
     }
 
-    /// Replaces the game with `start` followed by `moves` (UCI or xboard coordinate
-    /// text). On an error the game is left unchanged.
-    ///
-    /// # Errors
-    /// The first move that does not parse or is illegal, with the reason.
-    pub fn set_position<'a>(
-        &mut self,
-        start: Board,
-        moves: impl IntoIterator<Item = &'a str>,
-    ) -> Result<(), String> {
-        let mut positions = vec![start];
-        let mut played = Vec::new();
-        for text in moves {
-            let board = positions.last().expect("non-empty");
-            let mv = parse_move(board, text)?;
-            let mut child = *board;
-            child.make_move(mv);
-            positions.push(child);
-            played.push(mv);
+    /// Replaces the game with `start` followed by `moves`, which must be legal in
+    /// turn (as the protocol parsers check).
+    pub fn set_position(&mut self, start: Board, moves: &[Move]) {
+        self.positions = vec![start];
+        self.moves.clear();
+        for &mv in moves {
+            self.push(mv);
         }
-        self.positions = positions;
-        self.moves = played;
-        Ok(())
     }
 
     /// Plays one move given as text.
     ///
     /// # Errors
-    /// When the text is not a legal move here.
+    /// When the text is not a legal move here, with the reason.
     pub fn push_text(&mut self, text: &str) -> Result<Move, String> {
         let mv = parse_move(self.board(), text)?;
         self.push(mv);
@@ -223,7 +274,7 @@ impl Core {
         self.worker.is_some()
     }
 
-    /// Asks a running search to stop soon (it still prints its move).
+    /// Asks a running search to stop soon (it still reports its move).
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
@@ -231,8 +282,8 @@ impl Core {
     /// Ends the running search, if any, and takes back the table and search state.
     ///
     /// With `stop` the search is interrupted, otherwise this waits for it. With
-    /// `silent` the worker does not print its move unless it already has. Returns
-    /// the result and whether its move was printed.
+    /// `silent` the worker does not report its move unless it already has. Returns
+    /// the result and whether its move was reported.
     pub fn finish(&mut self, stop: bool, silent: bool) -> Option<(SearchResult, bool)> {
         let worker = self.worker.take()?;
         if silent {
@@ -245,7 +296,7 @@ impl Core {
             Ok(done) => done,
             Err(_) => {
                 // The worker panicked (a bug): start over with fresh state.
-                say_diagnostic("internal error: the search thread failed");
+                self.out.error("internal error: the search thread failed");
                 return None;
             }
         };
@@ -253,7 +304,7 @@ impl Core {
             self.table = Some(done.table);
         }
         self.searcher = Some(done.searcher);
-        Some((done.result, done.printed))
+        Some((done.result, done.reported))
     }
 
     /// Starts a new game: clears the table and the search history.
@@ -269,7 +320,8 @@ impl Core {
         self.moves.clear();
     }
 
-    /// Changes `Hash`; the table is reallocated on the next search.
+    /// Changes `Hash` (clamped to 1..=[`MAX_HASH_MB`]); the table is reallocated on
+    /// the next search.
     pub fn set_hash_mb(&mut self, mb: usize) {
         self.finish(true, false);
         self.hash_mb = mb.clamp(1, MAX_HASH_MB);
@@ -281,7 +333,7 @@ impl Core {
         if self.table.is_none() && self.worker.is_none() {
             let len = table_len(self.hash_mb);
             self.table = Some(zeroed_table(len).unwrap_or_else(|| {
-                say_diagnostic(&format!(
+                self.out.error(&format!(
                     "cannot allocate {} MiB for the hash table; searching without one",
                     self.hash_mb
                 ));
@@ -308,15 +360,15 @@ impl Core {
         let stop = Arc::clone(&self.stop);
         let silent = Arc::new(AtomicBool::new(false));
         let silent_in_worker = Arc::clone(&silent);
+        let mut out = self.out.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(8 << 20)
             .spawn(move || {
                 let mut table = table;
                 let mut hooks = Reporter {
-                    started: go.started,
-                    style: go.style,
-                    stm_white: board.side_to_move() == wingtip::Color::White,
+                    clock: go.clock,
+                    out: out.clone(),
                 };
                 let result =
                     searcher.search(&board, &history, &mut table, &go.limits, &stop, &mut hooks);
@@ -326,39 +378,35 @@ impl Core {
                         std::thread::sleep(std::time::Duration::from_millis(1));
                     }
                 }
-                let printed = !silent_in_worker.load(Ordering::SeqCst);
-                if printed {
-                    report_move(go.style, &board, &result);
+                let reported = !silent_in_worker.load(Ordering::SeqCst);
+                if reported {
+                    out.best_move(&board, &result);
                 }
                 Done {
                     table,
                     searcher,
                     result,
-                    printed,
+                    reported,
                 }
             });
         match spawned {
             Ok(handle) => self.worker = Some(Worker { handle, silent }),
-            Err(e) => say_diagnostic(&format!("cannot start the search thread: {e}")),
+            Err(e) => self
+                .out
+                .error(&format!("cannot start the search thread: {e}")),
         }
     }
 
-    /// Applies the move of a finished xboard search (if it was printed).
+    /// Ends a search (see [`Core::finish`]) and plays its move if it was reported.
     pub fn collect_and_apply(&mut self, stop: bool, silent: bool) {
-        if let Some((result, printed)) = self.finish(stop, silent) {
-            if printed {
+        if let Some((result, reported)) = self.finish(stop, silent) {
+            if reported {
                 if let Some(mv) = result.best_move {
                     self.push(mv);
                 }
             }
         }
     }
-}
-
-/// Prints a diagnostic in whichever protocol is active (stderr would be lost on
-/// most GUIs; both protocols accept this form as a comment-like line).
-fn say_diagnostic(text: &str) {
-    say(&format!("info string {text}"));
 }
 
 /// Returns the number of table entries for `mb` MiB.
@@ -393,87 +441,28 @@ fn zeroed_table(len: usize) -> Option<Vec<TtEntry>> {
 }
 
 /// Parses a move in coordinate notation and checks it is legal on `board`.
-fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
+///
+/// # Errors
+/// The reason and the text, as `"<reason>: <text>"`.
+pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
     board
         .parse_uci_move(text)
         .map_err(|e| format!("{e}: {text}"))
 }
 
-struct Reporter {
-    started: Instant,
-    style: Style,
-    stm_white: bool,
+/// The search's hooks: the request's clock, and progress sent to the protocol.
+struct Reporter<P> {
+    clock: Box<dyn Clock>,
+    out: P,
 }
 
-impl Hooks for Reporter {
+impl<P: Protocol> Hooks for Reporter<P> {
     fn elapsed_ms(&mut self) -> u64 {
-        self.started.elapsed().as_millis() as u64
+        self.clock.elapsed_ms()
     }
 
     fn info(&mut self, info: &Info<'_>) {
-        let _ = self.stm_white;
-        let nps = info.nodes * 1000 / info.time_ms.max(1);
-        let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-        match self.style {
-            Style::Uci => {
-                let score = match info.score {
-                    Score::Cp(cp) => format!("cp {cp}"),
-                    Score::Mate(n) => format!("mate {n}"),
-                };
-                say(&format!(
-                    "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
-                    info.depth,
-                    info.seldepth,
-                    score,
-                    info.nodes,
-                    nps,
-                    info.hashfull,
-                    info.time_ms,
-                    pv.join(" ")
-                ));
-            }
-            Style::Xboard { post: true } => {
-                let score = match info.score {
-                    Score::Cp(cp) => cp,
-                    Score::Mate(n) if n > 0 => 100_000 + n,
-                    Score::Mate(n) => -100_000 + n,
-                };
-                say(&format!(
-                    "{} {} {} {} {} {}\t{}",
-                    info.depth,
-                    score,
-                    info.time_ms / 10,
-                    info.nodes,
-                    info.seldepth,
-                    nps,
-                    pv.join(" ")
-                ));
-            }
-            Style::Xboard { post: false } => {}
-        }
-    }
-}
-
-fn report_move(style: Style, board: &Board, result: &SearchResult) {
-    match (style, result.best_move) {
-        (Style::Uci, Some(mv)) => match result.ponder {
-            Some(p) => say(&format!("bestmove {mv} ponder {p}")),
-            None => say(&format!("bestmove {mv}")),
-        },
-        (Style::Uci, None) => say("bestmove 0000"),
-        (Style::Xboard { .. }, Some(mv)) => say(&format!("move {mv}")),
-        (Style::Xboard { .. }, None) => {
-            let line = if board.in_check() {
-                if board.side_to_move() == wingtip::Color::White {
-                    "0-1 {Black mates}"
-                } else {
-                    "1-0 {White mates}"
-                }
-            } else {
-                "1/2-1/2 {Stalemate}"
-            };
-            say(line);
-        }
+        self.out.info(info);
     }
 }
 
@@ -481,6 +470,10 @@ fn report_move(style: Style, board: &Board, result: &SearchResult) {
 ///
 /// `time` is the remaining clock, `inc` the increment, `moves_to_go` the moves left
 /// in the period (if the control has periods); `overhead` is kept back per move.
+/// The plan aims at `time / moves_to_go` (22 moves when unknown) plus ¾ of the
+/// increment, at most 2/5 of the clock; no new iteration starts after 70 % of
+/// that (soft), and the search stops at 4× it, at most half the clock (4/5 on the
+/// last move of a period).
 pub fn plan_time(time: u64, inc: u64, moves_to_go: Option<u64>, overhead: u64) -> (u64, u64) {
     let usable = time.saturating_sub(overhead).max(1);
     let mtg = moves_to_go.unwrap_or(22).clamp(1, 60);
@@ -516,23 +509,154 @@ pub fn truncate(text: &str) -> String {
     }
 }
 
-/// Runs `go perft` / perft divide and prints it like `wingtip perft --divide`.
-pub fn print_perft(board: &Board, depth: u32) {
-    let started = Instant::now();
-    let mut lines = String::new();
-    let total = wingtip::perft_divide(board, depth, |mv, n| {
-        lines.push_str(&format!("{mv}: {n}\n"));
-    });
-    let _ = started;
-    let mut out = std::io::stdout().lock();
-    let _ = write!(out, "{lines}");
-    let _ = writeln!(out, "\nNodes searched: {total}");
-    let _ = out.flush();
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::atomic::AtomicU64;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// A protocol that records what the core reports.
+    #[derive(Clone, Default)]
+    struct Recorder {
+        events: Arc<Mutex<Vec<String>>>,
+    }
+
+    impl Recorder {
+        fn events(&self) -> Vec<String> {
+            self.events.lock().unwrap().clone()
+        }
+    }
+
+    impl Protocol for Recorder {
+        fn info(&mut self, info: &Info<'_>) {
+            self.events
+                .lock()
+                .unwrap()
+                .push(format!("info {}", info.depth));
+        }
+        fn best_move(&mut self, _board: &Board, result: &SearchResult) {
+            let mv = result
+                .best_move
+                .map_or("none".to_string(), |m| m.to_string());
+            self.events.lock().unwrap().push(format!("best {mv}"));
+        }
+        fn error(&mut self, msg: &str) {
+            self.events.lock().unwrap().push(format!("error {msg}"));
+        }
+    }
+
+    /// A clock that moves forward `step` ms every time it is read.
+    struct Ticking {
+        now: Arc<AtomicU64>,
+        step: u64,
+    }
+
+    impl Clock for Ticking {
+        fn elapsed_ms(&self) -> u64 {
+            self.now.fetch_add(self.step, Ordering::Relaxed) + self.step
+        }
+    }
+
+    /// Runs one search on a fresh core with `limits` and `clock`, and returns the
+    /// result and the reports; fails if the search does not end within 60 s.
+    fn search_with(limits: Limits, clock: impl Clock) -> (SearchResult, Vec<String>) {
+        let (send, receive) = mpsc::channel();
+        let clock: Box<dyn Clock> = Box::new(clock);
+        std::thread::spawn(move || {
+            let recorder = Recorder::default();
+            let mut core = Core::new(recorder.clone());
+            core.set_hash_mb(1);
+            core.go(Go {
+                limits,
+                wait_for_stop: false,
+                clock,
+            });
+            let (result, reported) = core.finish(false, false).expect("a search ran");
+            assert!(reported);
+            let _ = send.send((result, recorder.events()));
+        });
+        receive
+            .recv_timeout(Duration::from_secs(60))
+            .expect("the search ignored its time limit")
+    }
+
+    #[test]
+    fn the_hard_limit_stops_the_search_by_the_injected_clock() {
+        // Without a clock, these limits never end the search (the depth limit is
+        // the maximum); a clock at 1 ms per reading passes 200 ms after 200 reads.
+        let limits = Limits {
+            hard_ms: 200,
+            ..Limits::NONE
+        };
+        let (result, events) = search_with(
+            limits,
+            Ticking {
+                now: Arc::default(),
+                step: 1,
+            },
+        );
+        assert!(result.best_move.is_some());
+        assert!(result.depth >= 1 && result.depth < 40, "{result:?}");
+        assert_eq!(
+            events.last(),
+            Some(&format!("best {}", result.best_move.unwrap()))
+        );
+    }
+
+    #[test]
+    fn the_soft_limit_ends_the_search_after_an_iteration() {
+        // The clock reads 1000 ms from the start: the first iteration completes
+        // (depth 1 always does), then the soft limit forbids a second one.
+        struct Late;
+        impl Clock for Late {
+            fn elapsed_ms(&self) -> u64 {
+                1000
+            }
+        }
+        let limits = Limits {
+            soft_ms: 500,
+            hard_ms: 2000,
+            ..Limits::NONE
+        };
+        let (result, events) = search_with(limits, Late);
+        assert_eq!(result.depth, 1, "{result:?}");
+        assert_eq!(events[..1], ["info 1".to_string()]);
+        assert_eq!(events.len(), 2, "{events:?}");
+    }
+
+    #[test]
+    fn a_still_clock_lets_the_depth_limit_decide() {
+        struct Still;
+        impl Clock for Still {
+            fn elapsed_ms(&self) -> u64 {
+                0
+            }
+        }
+        let limits = Limits {
+            depth: 4,
+            soft_ms: 10,
+            hard_ms: 10,
+            ..Limits::NONE
+        };
+        let (result, events) = search_with(limits, Still);
+        assert_eq!(result.depth, 4);
+        assert_eq!(events.len(), 5, "{events:?}");
+    }
+
+    #[test]
+    fn time_plan_figures() {
+        // 60 s, no increment, no period: 59 980 ms usable over 22 moves.
+        assert_eq!(plan_time(60_000, 0, None, 20), (1908, 10_904));
+        // With an increment of 1 s: target 2726 + 750.
+        assert_eq!(plan_time(60_000, 1000, None, 20), (2433, 13_904));
+        // 10 min for 5 moves: target 119 996, the hard limit capped at half the clock.
+        assert_eq!(plan_time(600_000, 0, Some(5), 20), (83_997, 299_990));
+        // The last move of a period may use 4/5 of the clock, but aims at 2/5.
+        assert_eq!(plan_time(10_000, 0, Some(1), 20), (2794, 7984));
+        // Nearly no time: at least 1 ms each.
+        assert_eq!(plan_time(10, 0, None, 20), (1, 1));
+    }
 
     #[test]
     fn time_plan_stays_inside_the_clock() {
@@ -541,12 +665,16 @@ mod tests {
             (50, 0, None),
             (0, 0, None),
             (1000, 0, Some(1)),
+            (1000, 5000, Some(3)),
             (u64::MAX / 2, u64::MAX / 2, None),
         ] {
             let (soft, hard) = plan_time(time, inc, mtg, 20);
             assert!(soft >= 1 && hard >= 1);
             assert!(hard <= time.max(2), "{time} {inc} {mtg:?}: {hard}");
-            assert!(soft <= hard.max(soft), "soft {soft} hard {hard}");
+            assert!(
+                soft <= hard,
+                "{time} {inc} {mtg:?}: soft {soft} hard {hard}"
+            );
         }
     }
 
@@ -564,5 +692,14 @@ mod tests {
         assert_eq!(parse_count("-5"), Ok(0));
         assert!(parse_count("99999999999999999999999").is_err());
         assert!(parse_count("x").is_err());
+    }
+
+    #[test]
+    fn captured_output_splits_lines() {
+        let out = Output::capture();
+        out.line("a\nb");
+        out.clone().line("c");
+        assert_eq!(out.take(), ["a", "b", "c"]);
+        assert!(out.take().is_empty());
     }
 }

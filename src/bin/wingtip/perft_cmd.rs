@@ -5,6 +5,7 @@
 //! then always `Nodes searched: <n>` as the last line. Timing goes to standard error
 //! so that the output can be compared with other engines' `go perft`.
 
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail};
@@ -52,18 +53,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let start = Instant::now();
     let nodes = if args.divide {
-        use std::io::Write;
-        let stdout = std::io::stdout();
-        let mut out = stdout.lock();
-        let mut result = Ok(());
-        let nodes = perft_divide(&board, depth, |mv, n| {
-            if result.is_ok() {
-                result = writeln!(out, "{mv}: {n}");
-            }
-        });
-        result?;
-        writeln!(out)?;
-        nodes
+        divide(&board, depth, &mut std::io::stdout().lock())?
     } else {
         perft(&board, depth)
     };
@@ -75,4 +65,53 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         nodes as f64 / seconds.max(1e-9) / 1e6
     );
     Ok(())
+}
+
+/// Writes one `<uci-move>: <nodes>` line per root move of `board`, then an empty
+/// line, and returns the total at `depth`.
+///
+/// # Errors
+/// A failed write; the count is cut short.
+pub fn divide(board: &Board, depth: u32, out: &mut impl Write) -> std::io::Result<u64> {
+    let mut result = Ok(());
+    let nodes = perft_divide(board, depth, |mv, n| {
+        if result.is_ok() {
+            result = writeln!(out, "{mv}: {n}");
+        }
+    });
+    result?;
+    writeln!(out)?;
+    Ok(nodes)
+}
+
+/// Returns the divide of `board` at `depth` as `wingtip perft --divide` prints it,
+/// `Nodes searched: <n>` last (without a final line ending), for UCI `go perft`.
+pub fn divide_text(board: &Board, depth: u32) -> String {
+    let mut text = Vec::new();
+    let nodes = divide(board, depth, &mut text).expect("writing to memory cannot fail");
+    let mut text = String::from_utf8(text).expect("moves and counts are ASCII");
+    text.push_str(&format!("Nodes searched: {nodes}"));
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divide_text_lists_moves_then_the_total() {
+        let board =
+            Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let text = divide_text(&board, 2);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 48 + 2);
+        assert_eq!(lines[48..], ["", "Nodes searched: 2039"]);
+        let sum: u64 = lines[..48]
+            .iter()
+            .map(|l| l.split(": ").nth(1).unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(sum, 2039);
+        assert!(lines.contains(&"e1g1: 43"), "{lines:?}");
+    }
 }

@@ -1,93 +1,203 @@
-//! UCI: reads commands, drives the core, answers malformed input with
-//! `info string <what was wrong>` and keeps going.
+//! UCI: each line is parsed into a [`Command`] (plus diagnostics), then run on the
+//! core. Malformed input is answered with `info string <what was wrong>` and the
+//! session goes on. [`Uci`] words every line the engine sends.
 
 use std::time::Instant;
 
 use super::{
-    parse_count, plan_time, print_perft, say, truncate, Core, Go, Input, Style, MAX_HASH_MB,
+    parse_count, parse_move, plan_time, truncate, Core, Go, Input, Output, Protocol, Since,
+    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, NAME,
 };
-use wingtip::search::Limits;
-use wingtip::{Board, Color};
+use crate::perft_cmd;
+use wingtip::search::{Info, Limits, Score, SearchResult};
+use wingtip::{Board, Color, Move};
 
 /// The largest `go perft` depth accepted (deeper ones would block the engine for hours).
 const MAX_PERFT_DEPTH: u64 = 10;
+/// The largest `Move Overhead` accepted, ms.
+const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
-/// Runs the UCI loop; `first` is the line already read.
-pub fn run(core: &mut Core, input: &mut Input, first: &str) {
-    let mut line = Some(first.to_string());
-    while let Some(text) = line {
-        if !handle(core, &text) {
-            return;
-        }
-        line = input.next_line();
+/// UCI output: `info …` lines, `bestmove`, and `info string` diagnostics.
+#[derive(Clone)]
+pub struct Uci {
+    out: Output,
+}
+
+impl Protocol for Uci {
+    fn info(&mut self, info: &Info<'_>) {
+        let score = match info.score {
+            Score::Cp(cp) => format!("cp {cp}"),
+            Score::Mate(n) => format!("mate {n}"),
+        };
+        let nps = info.nodes * 1000 / info.time_ms.max(1);
+        let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+        self.out.line(&format!(
+            "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            score,
+            info.nodes,
+            nps,
+            info.hashfull,
+            info.time_ms,
+            pv.join(" ")
+        ));
+    }
+
+    fn best_move(&mut self, _board: &Board, result: &SearchResult) {
+        self.out.line(&match (result.best_move, result.ponder) {
+            (Some(mv), Some(p)) => format!("bestmove {mv} ponder {p}"),
+            (Some(mv), None) => format!("bestmove {mv}"),
+            (None, _) => "bestmove 0000".to_string(),
+        });
+    }
+
+    fn error(&mut self, msg: &str) {
+        self.out.line(&format!("info string {msg}"));
     }
 }
 
-fn diag(text: &str) {
-    say(&format!("info string {text}"));
+/// One UCI command, checked and ready to run.
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    /// `uci`: identify and list the options.
+    Uci,
+    /// `isready`.
+    IsReady,
+    /// `ucinewgame`.
+    NewGame,
+    /// `setoption name … value …`.
+    SetOption(Setting),
+    /// `position startpos|fen … [moves …]`, the moves checked legal in turn.
+    Position {
+        /// The start position.
+        start: Board,
+        /// The moves played from it.
+        moves: Vec<Move>,
+    },
+    /// `go …` (a search).
+    Go(GoParams),
+    /// `go perft <depth>`: print the perft divide of the current position.
+    Perft(u32),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// `d`: print the current position's FEN.
+    Show,
+    /// A command that needs no action (`debug`, `register`).
+    Ignore,
 }
 
-/// Handles one line; false on `quit`.
-fn handle(core: &mut Core, line: &str) -> bool {
+/// An option value from `setoption`.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Setting {
+    /// `Hash`, MiB.
+    Hash(usize),
+    /// `Threads` (only 1 is offered).
+    Threads,
+    /// `Move Overhead`, ms.
+    MoveOverhead(u64),
+}
+
+/// The parameters of `go` that shape a search.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// `depth`, or `mate n` as `2n` plies.
+    pub depth: Option<u32>,
+    /// `nodes`.
+    pub nodes: Option<u64>,
+    /// `movetime`, ms.
+    pub movetime: Option<u64>,
+    /// `wtime`, ms.
+    pub wtime: Option<u64>,
+    /// `btime`, ms.
+    pub btime: Option<u64>,
+    /// `winc`, ms.
+    pub winc: u64,
+    /// `binc`, ms.
+    pub binc: u64,
+    /// `movestogo`.
+    pub movestogo: Option<u64>,
+    /// `infinite` or `ponder`: the move waits for `stop`.
+    pub infinite: bool,
+}
+
+impl GoParams {
+    /// Returns the search limits for `side` to move, keeping `overhead` ms back.
+    pub fn limits(&self, side: Color, overhead: u64) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth.unwrap_or(0),
+            nodes: self.nodes.unwrap_or(0),
+            ..Limits::NONE
+        };
+        if let Some(ms) = self.movetime {
+            limits.hard_ms = ms.saturating_sub(overhead).max(1);
+        } else {
+            let (time, inc) = match side {
+                Color::White => (self.wtime, self.winc),
+                Color::Black => (self.btime, self.binc),
+            };
+            if let Some(time) = time {
+                (limits.soft_ms, limits.hard_ms) = plan_time(time, inc, self.movestogo, overhead);
+            }
+        }
+        limits
+    }
+}
+
+/// A parsed line: the command to run, if any, and diagnostics to print first.
+#[derive(Debug, PartialEq)]
+pub struct Parsed {
+    /// What to run; `None` for an empty or invalid line.
+    pub command: Option<Command>,
+    /// Diagnostics, in order (a partly valid `go` still runs).
+    pub messages: Vec<String>,
+    /// Whether a running search ends (and reports its move) before the messages.
+    pub ends_search: bool,
+}
+
+/// Parses one line of UCI input.
+pub fn parse(line: &str) -> Parsed {
     let tokens: Vec<&str> = line.split_whitespace().collect();
-    let Some(&command) = tokens.first() else {
-        return true;
+    let mut parsed = Parsed {
+        command: None,
+        messages: Vec::new(),
+        ends_search: false,
     };
-    let args = &tokens[1..];
-    match command {
-        "uci" => {
-            say(&format!("id name {}", super::NAME));
-            say("id author the wingtip authors");
-            say(&format!(
-                "option name Hash type spin default {} min 1 max {MAX_HASH_MB}",
-                super::DEFAULT_HASH_MB
-            ));
-            say("option name Threads type spin default 1 min 1 max 1");
-            say(&format!(
-                "option name Move Overhead type spin default {} min 0 max 5000",
-                super::DEFAULT_MOVE_OVERHEAD_MS
-            ));
-            say("uciok");
-        }
-        "isready" => {
-            if !core.searching() {
-                core.ensure_table();
-            }
-            say("readyok");
-        }
-        "ucinewgame" => core.new_game(),
-        "setoption" => set_option(core, args),
-        "position" => {
-            core.finish(true, false);
-            if let Err(e) = position(core, args) {
-                diag(&format!("{e}; position unchanged"));
-            }
-        }
-        "go" => go(core, args),
-        "stop" => {
-            core.finish(true, false);
-        }
+    let Some((&word, args)) = tokens.split_first() else {
+        return parsed;
+    };
+    parsed.ends_search = matches!(word, "position" | "go" | "stop" | "ponderhit");
+    let command = match word {
+        "uci" => Ok(Command::Uci),
+        "isready" => Ok(Command::IsReady),
+        "ucinewgame" => Ok(Command::NewGame),
+        "setoption" => parse_setoption(args).map(Command::SetOption),
+        "position" => parse_position(args).map_err(|e| format!("{e}; position unchanged")),
+        "go" => parse_go(args, &mut parsed.messages),
+        "stop" => Ok(Command::Stop),
         // Pondering is not offered (no Ponder option); a ponderhit after a
         // `go ponder` (searched like `go infinite`) moves at once.
-        "ponderhit" => {
-            core.finish(true, false);
-        }
-        "quit" => return false,
-        "debug" | "register" => {}
-        "d" => {
-            let board = *core.board();
-            say(&format!("info string fen {}", board.fen()));
-        }
-        _ => diag(&format!("unknown command: {}", truncate(line.trim()))),
+        "ponderhit" => Ok(Command::PonderHit),
+        "quit" => Ok(Command::Quit),
+        "debug" | "register" => Ok(Command::Ignore),
+        "d" => Ok(Command::Show),
+        _ => Err(format!("unknown command: {}", truncate(line.trim()))),
+    };
+    match command {
+        Ok(c) => parsed.command = Some(c),
+        Err(e) => parsed.messages.push(e),
     }
-    true
+    parsed
 }
 
-fn set_option(core: &mut Core, args: &[&str]) {
-    // setoption name <words…> [value <words…>]
+/// Parses `setoption name <words…> [value <words…>]`.
+fn parse_setoption(args: &[&str]) -> Result<Setting, String> {
     if args.first() != Some(&"name") {
-        diag("setoption needs: name <id> [value <x>]");
-        return;
+        return Err("setoption needs: name <id> [value <x>]".to_string());
     }
     let value_at = args
         .iter()
@@ -100,31 +210,32 @@ fn set_option(core: &mut Core, args: &[&str]) {
         .unwrap_or_default();
     match name.to_ascii_lowercase().as_str() {
         "hash" => match parse_count(&value) {
-            Ok(mb) if (1..=MAX_HASH_MB as u64).contains(&mb) => core.set_hash_mb(mb as usize),
-            Ok(_) => diag(&format!(
+            Ok(mb) if (1..=MAX_HASH_MB as u64).contains(&mb) => Ok(Setting::Hash(mb as usize)),
+            Ok(_) => Err(format!(
                 "hash must be between 1 and {MAX_HASH_MB}: {}",
                 truncate(&value)
             )),
-            Err(e) => diag(&format!("hash: {e}")),
+            Err(e) => Err(format!("hash: {e}")),
         },
         "threads" => match parse_count(&value) {
-            Ok(1) => {}
-            Ok(_) => diag("threads: only 1 is supported"),
-            Err(e) => diag(&format!("threads: {e}")),
+            Ok(1) => Ok(Setting::Threads),
+            Ok(_) => Err("threads: only 1 is supported".to_string()),
+            Err(e) => Err(format!("threads: {e}")),
         },
         "move overhead" => match parse_count(&value) {
-            Ok(ms) if ms <= 5000 => core.move_overhead_ms = ms,
-            Ok(_) => diag(&format!(
-                "move overhead must be between 0 and 5000: {}",
+            Ok(ms) if ms <= MAX_MOVE_OVERHEAD_MS => Ok(Setting::MoveOverhead(ms)),
+            Ok(_) => Err(format!(
+                "move overhead must be between 0 and {MAX_MOVE_OVERHEAD_MS}: {}",
                 truncate(&value)
             )),
-            Err(e) => diag(&format!("move overhead: {e}")),
+            Err(e) => Err(format!("move overhead: {e}")),
         },
-        _ => diag(&format!("unknown option: {}", truncate(&name))),
+        _ => Err(format!("unknown option: {}", truncate(&name))),
     }
 }
 
-fn position(core: &mut Core, args: &[&str]) -> Result<(), String> {
+/// Parses `position startpos|fen <fen> [moves <m>…]`, checking every move.
+fn parse_position(args: &[&str]) -> Result<Command, String> {
     let moves_at = args
         .iter()
         .position(|&t| t == "moves")
@@ -145,19 +256,20 @@ fn position(core: &mut Core, args: &[&str]) -> Result<(), String> {
         }
         _ => return Err("position needs startpos or fen".to_string()),
     };
-    let moves = args.get(moves_at + 1..).unwrap_or(&[]);
-    core.set_position(start, moves.iter().copied())
-        .map_err(|e| format!("illegal move ({e})"))
+    let mut board = start;
+    let mut moves = Vec::new();
+    for text in args.get(moves_at + 1..).unwrap_or(&[]) {
+        let mv = parse_move(&board, text).map_err(|e| format!("illegal move ({e})"))?;
+        board.make_move(mv);
+        moves.push(mv);
+    }
+    Ok(Command::Position { start, moves })
 }
 
-fn go(core: &mut Core, args: &[&str]) {
-    let started = Instant::now();
-    core.finish(true, false);
-    let mut limits = Limits::NONE;
-    let (mut wtime, mut btime, mut winc, mut binc) = (None, None, 0, 0);
-    let mut movestogo = None;
-    let mut movetime = None;
-    let mut infinite = false;
+/// Parses the arguments of `go`; bad parameters are reported in `messages` and
+/// skipped. `perft` ends the parameters.
+fn parse_go(args: &[&str], messages: &mut Vec<String>) -> Result<Command, String> {
+    let mut go = GoParams::default();
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
@@ -176,10 +288,9 @@ fn go(core: &mut Core, args: &[&str]) {
         );
         if !takes_value {
             match key {
-                "infinite" => infinite = true,
-                "ponder" => infinite = true,
+                "infinite" | "ponder" => go.infinite = true,
                 "searchmoves" => {
-                    diag("searchmoves is not supported; searching all moves");
+                    messages.push("searchmoves is not supported; searching all moves".into());
                     // Skip the move list.
                     while i + 1 < args.len()
                         && args[i + 1].len() >= 4
@@ -189,13 +300,13 @@ fn go(core: &mut Core, args: &[&str]) {
                         i += 1;
                     }
                 }
-                other => diag(&format!("unknown go parameter: {}", truncate(other))),
+                other => messages.push(format!("unknown go parameter: {}", truncate(other))),
             }
             i += 1;
             continue;
         }
         let Some(&raw) = args.get(i + 1) else {
-            diag(&format!("go {key} needs a value"));
+            messages.push(format!("go {key} needs a value"));
             i += 1;
             continue;
         };
@@ -203,51 +314,366 @@ fn go(core: &mut Core, args: &[&str]) {
         let value = match parse_count(raw) {
             Ok(v) => v,
             Err(e) => {
-                diag(&format!("go {key}: {e}; ignored"));
+                messages.push(format!("go {key}: {e}; ignored"));
                 continue;
             }
         };
         match key {
-            "depth" => limits.depth = value.clamp(1, u32::MAX as u64) as u32,
-            "nodes" => limits.nodes = value.max(1),
-            "movetime" => movetime = Some(value),
-            "wtime" => wtime = Some(value),
-            "btime" => btime = Some(value),
-            "winc" => winc = value,
-            "binc" => binc = value,
-            "movestogo" => movestogo = Some(value),
-            "mate" => limits.depth = (value.saturating_mul(2)).clamp(1, 200) as u32,
-            "perft" => {
-                if value > MAX_PERFT_DEPTH {
-                    diag(&format!(
-                        "perft depth must be at most {MAX_PERFT_DEPTH}: {value}"
-                    ));
-                } else {
-                    print_perft(core.board(), value as u32);
-                }
-                return;
+            "depth" => go.depth = Some(value.clamp(1, u32::MAX as u64) as u32),
+            "nodes" => go.nodes = Some(value.max(1)),
+            "movetime" => go.movetime = Some(value),
+            "wtime" => go.wtime = Some(value),
+            "btime" => go.btime = Some(value),
+            "winc" => go.winc = value,
+            "binc" => go.binc = value,
+            "movestogo" => go.movestogo = Some(value),
+            "mate" => go.depth = Some(value.saturating_mul(2).clamp(1, 200) as u32),
+            "perft" if value > MAX_PERFT_DEPTH => {
+                return Err(format!(
+                    "perft depth must be at most {MAX_PERFT_DEPTH}: {value}"
+                ))
             }
+            "perft" => return Ok(Command::Perft(value as u32)),
             _ => unreachable!("listed above"),
         }
     }
-    let overhead = core.move_overhead_ms;
-    if let Some(ms) = movetime {
-        limits.hard_ms = ms.saturating_sub(overhead).max(1);
-    } else {
-        let (time, inc) = match core.board().side_to_move() {
-            Color::White => (wtime, winc),
-            Color::Black => (btime, binc),
-        };
-        if let Some(time) = time {
-            let (soft, hard) = plan_time(time, inc, movestogo, overhead);
-            limits.soft_ms = soft;
-            limits.hard_ms = hard;
+    Ok(Command::Go(go))
+}
+
+/// Runs the UCI loop on `input`, writing to `out`; `first` is the line already read.
+pub fn run(input: &mut Input, out: Output, first: &str) {
+    let mut core = Core::new(Uci { out: out.clone() });
+    let mut line = Some(first.to_string());
+    while let Some(text) = line {
+        if !handle(&mut core, &out, &text) {
+            break;
         }
+        line = input.next_line();
     }
-    core.go(Go {
-        limits,
-        wait_for_stop: infinite,
-        started,
-        style: Style::Uci,
-    });
+    core.finish(true, true);
+}
+
+/// Handles one line; false on `quit`.
+fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
+    // Time limits count from the command's arrival.
+    let arrived = Instant::now();
+    let parsed = parse(line);
+    if parsed.ends_search {
+        core.finish(true, false);
+    }
+    for msg in &parsed.messages {
+        core.out.error(msg);
+    }
+    let Some(command) = parsed.command else {
+        return true;
+    };
+    match command {
+        Command::Uci => {
+            out.line(&format!("id name {NAME}"));
+            out.line("id author the wingtip authors");
+            out.line(&format!(
+                "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+            ));
+            out.line("option name Threads type spin default 1 min 1 max 1");
+            out.line(&format!(
+                "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max \
+                 {MAX_MOVE_OVERHEAD_MS}"
+            ));
+            out.line("uciok");
+        }
+        Command::IsReady => {
+            if !core.searching() {
+                core.ensure_table();
+            }
+            out.line("readyok");
+        }
+        Command::NewGame => core.new_game(),
+        Command::SetOption(Setting::Hash(mb)) => core.set_hash_mb(mb),
+        Command::SetOption(Setting::Threads) => {}
+        Command::SetOption(Setting::MoveOverhead(ms)) => core.move_overhead_ms = ms,
+        Command::Position { start, moves } => core.set_position(start, &moves),
+        Command::Go(go) => {
+            let limits = go.limits(core.board().side_to_move(), core.move_overhead_ms);
+            core.go(Go {
+                limits,
+                wait_for_stop: go.infinite,
+                clock: Box::new(Since(arrived)),
+            });
+        }
+        Command::Perft(depth) => out.line(&perft_cmd::divide_text(core.board(), depth)),
+        Command::Stop | Command::PonderHit | Command::Ignore => {}
+        Command::Quit => return false,
+        Command::Show => out.line(&format!("info string fen {}", core.board().fen())),
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn command(line: &str) -> Command {
+        let parsed = parse(line);
+        assert!(parsed.messages.is_empty(), "{line}: {:?}", parsed.messages);
+        parsed.command.expect("a command")
+    }
+
+    fn error(line: &str) -> String {
+        let parsed = parse(line);
+        assert_eq!(parsed.command, None, "{line}");
+        assert_eq!(parsed.messages.len(), 1, "{line}: {:?}", parsed.messages);
+        parsed.messages[0].clone()
+    }
+
+    #[test]
+    fn position_startpos_and_fen_with_moves() {
+        let Command::Position { start, moves } = command("position startpos moves e2e4 e7e5")
+        else {
+            panic!("not a position");
+        };
+        assert_eq!(start, Board::startpos());
+        assert_eq!(
+            moves.iter().map(Move::to_string).collect::<Vec<_>>(),
+            ["e2e4", "e7e5"]
+        );
+        let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        let Command::Position { start, moves } =
+            command(&format!("position fen {fen} moves a7a8n"))
+        else {
+            panic!("not a position");
+        };
+        assert_eq!(start.fen().to_string(), fen);
+        assert_eq!(moves[0].to_string(), "a7a8n");
+        assert!(moves[0].promoted().is_some());
+        // No moves at all, and an empty move list.
+        assert_eq!(
+            command("position startpos"),
+            Command::Position {
+                start: Board::startpos(),
+                moves: vec![]
+            }
+        );
+        assert_eq!(
+            command("position startpos moves"),
+            command("position startpos")
+        );
+        assert!(parse("position startpos").ends_search);
+    }
+
+    #[test]
+    fn position_errors_leave_no_command() {
+        assert!(error("position").contains("position needs startpos or fen"));
+        assert!(error("position startpos e2e4").contains("unexpected text after startpos"));
+        assert!(error("position fen 8/8/8 w - - 0 1").starts_with("invalid fen"));
+        // The second move is illegal after the first (e7e5 is black's, not white's).
+        let e = error("position startpos moves e2e4 e2e4");
+        assert!(
+            e.starts_with("illegal move") && e.ends_with("position unchanged"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn go_parameters() {
+        assert_eq!(
+            command("go wtime 60000 btime 50000 winc 1000 binc 500 movestogo 30"),
+            Command::Go(GoParams {
+                wtime: Some(60_000),
+                btime: Some(50_000),
+                winc: 1000,
+                binc: 500,
+                movestogo: Some(30),
+                ..GoParams::default()
+            })
+        );
+        assert_eq!(
+            command("go depth 7 nodes 0"),
+            Command::Go(GoParams {
+                depth: Some(7),
+                nodes: Some(1),
+                ..GoParams::default()
+            })
+        );
+        assert_eq!(
+            command("go mate 3"),
+            Command::Go(GoParams {
+                depth: Some(6),
+                ..GoParams::default()
+            })
+        );
+        let Command::Go(go) = command("go infinite") else {
+            panic!()
+        };
+        assert!(go.infinite);
+        let Command::Go(go) = command("go ponder movetime 100") else {
+            panic!()
+        };
+        assert!(go.infinite && go.movetime == Some(100));
+        assert_eq!(command("go perft 3"), Command::Perft(3));
+        // Negative clocks (after a flag fall) count as zero.
+        let Command::Go(go) = command("go wtime -100 btime -100") else {
+            panic!()
+        };
+        assert_eq!((go.wtime, go.btime), (Some(0), Some(0)));
+    }
+
+    #[test]
+    fn go_keeps_what_it_understands() {
+        let parsed = parse("go depth x searchmoves e2e4 d2d4 frob movetime 100 nodes");
+        assert_eq!(
+            parsed.command,
+            Some(Command::Go(GoParams {
+                movetime: Some(100),
+                ..GoParams::default()
+            }))
+        );
+        assert_eq!(parsed.messages.len(), 4, "{:?}", parsed.messages);
+        assert!(parsed.messages[0].starts_with("go depth: not a valid number"));
+        assert!(parsed.messages[1].starts_with("searchmoves is not supported"));
+        assert_eq!(parsed.messages[2], "unknown go parameter: frob");
+        assert_eq!(parsed.messages[3], "go nodes needs a value");
+        assert!(error("go perft 11").contains("at most 10"));
+    }
+
+    #[test]
+    fn setoption_settings() {
+        assert_eq!(
+            command("setoption name Hash value 64"),
+            Command::SetOption(Setting::Hash(64))
+        );
+        assert_eq!(
+            command("setoption name move overhead value 100"),
+            Command::SetOption(Setting::MoveOverhead(100))
+        );
+        assert_eq!(
+            command("setoption name Threads value 1"),
+            Command::SetOption(Setting::Threads)
+        );
+        assert!(error("setoption name Hash value 0").starts_with("hash must be between"));
+        assert!(error("setoption name Hash value 99999999999999999999999").starts_with("hash:"));
+        assert!(error("setoption name Threads value 4").contains("only 1"));
+        assert!(error("setoption name Move Overhead value 5001").contains("between 0 and 5000"));
+        assert!(error("setoption name Bogus value 1").starts_with("unknown option: Bogus"));
+        assert!(error("setoption").starts_with("setoption needs"));
+    }
+
+    #[test]
+    fn other_commands() {
+        assert_eq!(command("uci"), Command::Uci);
+        assert_eq!(command("  isready  "), Command::IsReady);
+        assert_eq!(command("stop"), Command::Stop);
+        assert!(parse("stop").ends_search && !parse("isready").ends_search);
+        assert_eq!(command("debug on"), Command::Ignore);
+        assert_eq!(parse(""), parse("   "));
+        assert_eq!(parse("").command, None);
+        assert!(error("frobnicate now").starts_with("unknown command: frobnicate now"));
+    }
+
+    #[test]
+    fn limits_from_the_clock_of_the_side_to_move() {
+        let go = GoParams {
+            wtime: Some(60_000),
+            btime: Some(10_000),
+            movestogo: Some(1),
+            ..GoParams::default()
+        };
+        let white = go.limits(Color::White, 20);
+        assert_eq!(
+            (white.soft_ms, white.hard_ms),
+            plan_time(60_000, 0, Some(1), 20)
+        );
+        let black = go.limits(Color::Black, 20);
+        assert_eq!((black.soft_ms, black.hard_ms), (2794, 7984));
+        // movetime wins over the clock and keeps the overhead back.
+        let fixed = GoParams {
+            movetime: Some(1000),
+            ..go
+        };
+        let limits = fixed.limits(Color::White, 20);
+        assert_eq!((limits.soft_ms, limits.hard_ms), (0, 980));
+        // Depth and nodes alone: no time limit.
+        let limits = GoParams {
+            depth: Some(5),
+            nodes: Some(1000),
+            ..GoParams::default()
+        }
+        .limits(Color::White, 20);
+        assert_eq!(
+            limits,
+            Limits {
+                depth: 5,
+                nodes: 1000,
+                ..Limits::NONE
+            }
+        );
+    }
+
+    #[test]
+    fn protocol_lines() {
+        let out = Output::capture();
+        let mut uci = Uci { out: out.clone() };
+        let board = Board::startpos();
+        let e2e4 = board.parse_uci_move("e2e4").unwrap();
+        let e7e5 = {
+            let mut b = board;
+            b.make_move(e2e4);
+            b.parse_uci_move("e7e5").unwrap()
+        };
+        uci.info(&Info {
+            depth: 3,
+            seldepth: 5,
+            score: Score::Mate(-2),
+            nodes: 3000,
+            time_ms: 1500,
+            hashfull: 7,
+            pv: &[e2e4, e7e5],
+        });
+        let mut result = SearchResult {
+            best_move: Some(e2e4),
+            ponder: Some(e7e5),
+            score: Score::Cp(10),
+            depth: 3,
+            nodes: 3000,
+        };
+        uci.best_move(&board, &result);
+        result.ponder = None;
+        uci.best_move(&board, &result);
+        result.best_move = None;
+        uci.best_move(&board, &result);
+        uci.error("oops");
+        assert_eq!(
+            out.take(),
+            [
+                "info depth 3 seldepth 5 score mate -2 nodes 3000 nps 2000 hashfull 7 time 1500 \
+                 pv e2e4 e7e5",
+                "bestmove e2e4 ponder e7e5",
+                "bestmove e2e4",
+                "bestmove 0000",
+                "info string oops",
+            ]
+        );
+    }
+
+    #[test]
+    fn session_answers_and_perft() {
+        let out = Output::capture();
+        let mut core = Core::new(Uci { out: out.clone() });
+        assert!(handle(&mut core, &out, "isready"));
+        assert!(handle(&mut core, &out, "position startpos moves e2e4"));
+        assert!(handle(&mut core, &out, "d"));
+        assert!(handle(&mut core, &out, "go perft 1"));
+        assert!(handle(&mut core, &out, "go depth 2"));
+        core.finish(false, false);
+        assert!(!handle(&mut core, &out, "quit"));
+        let lines = out.take();
+        assert_eq!(lines[0], "readyok");
+        assert_eq!(
+            lines[1],
+            "info string fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        assert_eq!(lines[2..22].len(), 20);
+        assert_eq!(lines[22..24], ["", "Nodes searched: 20"]);
+        assert!(lines[24].starts_with("info depth 1 "));
+        assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
+    }
 }

@@ -1,202 +1,201 @@
 //! CECP v2 (xboard/WinBoard protocol): the same core as UCI, driven by xboard
-//! commands. Malformed commands get `Error (<reason>): <command>`, illegal moves
-//! `Illegal move (<reason>): <move>` (the form GUIs need to take the move back).
+//! commands. Each line is parsed into a [`Command`], then run. Malformed commands
+//! get `Error (<reason>): <command>`, illegal moves `Illegal move (<reason>): <move>`
+//! (the form GUIs need to take the move back). [`Xboard`] words every line the
+//! engine sends.
 
 use std::time::Instant;
 
-use super::{parse_count, plan_time, say, truncate, Core, Go, Input, Style, MAX_HASH_MB};
-use wingtip::search::Limits;
-use wingtip::{Board, Color};
+use super::{
+    parse_count, plan_time, truncate, Core, Go, Input, Output, Protocol, Since, MAX_HASH_MB, NAME,
+};
+use wingtip::search::{Info, Limits, Score, SearchResult};
+use wingtip::{Board, Color, Move};
 
-/// The time control and engine settings of an xboard session.
-struct Session {
-    /// The side the engine plays; `None` in force mode.
-    engine: Option<Color>,
+/// Thinking time when no time control was given, ms.
+const DEFAULT_MOVE_MS: u64 = 5000;
+
+/// CECP output: thinking lines (when `post` is on), `move` or the game result,
+/// and `#` comment lines for diagnostics.
+#[derive(Clone)]
+pub struct Xboard {
+    out: Output,
+    /// Whether thinking output is on (`post`/`nopost`).
     post: bool,
-    /// Moves per time-control period (0: the whole game).
-    mps: u64,
-    /// Increment per move, ms.
-    inc_ms: u64,
-    /// Fixed time per move from `st`, ms.
-    st_ms: Option<u64>,
-    /// Depth limit from `sd`.
-    depth: u32,
-    /// The engine's clock from `time`, ms.
-    time_ms: Option<u64>,
-    /// The base time from `level`, ms (used until the first `time`).
-    base_ms: Option<u64>,
 }
 
-/// Runs the CECP loop (the `xboard` line is already consumed).
-pub fn run(core: &mut Core, input: &mut Input) {
-    let mut s = Session {
-        engine: Some(Color::Black),
-        post: false,
-        mps: 0,
-        inc_ms: 0,
-        st_ms: None,
-        depth: 0,
-        time_ms: None,
-        base_ms: None,
-    };
-    while let Some(line) = input.next_line() {
-        if !handle(core, &mut s, &line) {
+impl Protocol for Xboard {
+    fn info(&mut self, info: &Info<'_>) {
+        if !self.post {
             return;
         }
+        let score = match info.score {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => 100_000 + n,
+            Score::Mate(n) => -100_000 + n,
+        };
+        let nps = info.nodes * 1000 / info.time_ms.max(1);
+        let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+        self.out.line(&format!(
+            "{} {} {} {} {} {}\t{}",
+            info.depth,
+            score,
+            info.time_ms / 10,
+            info.nodes,
+            info.seldepth,
+            nps,
+            pv.join(" ")
+        ));
+    }
+
+    fn best_move(&mut self, board: &Board, result: &SearchResult) {
+        let line = match result.best_move {
+            Some(mv) => format!("move {mv}"),
+            None if !board.in_check() => "1/2-1/2 {Stalemate}".to_string(),
+            None if board.side_to_move() == Color::White => "0-1 {Black mates}".to_string(),
+            None => "1-0 {White mates}".to_string(),
+        };
+        self.out.line(&line);
+    }
+
+    fn error(&mut self, msg: &str) {
+        self.out.line(&format!("# {msg}"));
     }
 }
 
-fn error(reason: &str, command: &str) {
-    say(&format!("Error ({reason}): {}", truncate(command.trim())));
+/// One xboard command, checked as far as it can be without the game.
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    /// `?`: move now.
+    MoveNow,
+    /// `post` (true) or `nopost` (false).
+    Post(bool),
+    /// `time <centiseconds>`: the engine's clock, here in ms.
+    Time(u64),
+    /// `ping <n>`.
+    Ping(String),
+    /// `protover <n>`.
+    Protover,
+    /// `new`.
+    New,
+    /// `force`, and `result …` (which also stops the engine from playing).
+    Force,
+    /// `white`: white to move, the engine plays black.
+    White,
+    /// `black`: black to move, the engine plays white.
+    Black,
+    /// `playother`.
+    PlayOther,
+    /// `go`.
+    Go,
+    /// `usermove <move>`, or a bare move; checked against the position when run.
+    UserMove(String),
+    /// `level <mps> <base> <inc>`.
+    Level(Level),
+    /// `st <seconds>`: fixed time per move, here in ms.
+    St(u64),
+    /// `sd <depth>`.
+    Sd(u32),
+    /// `memory <MiB>`.
+    Memory(usize),
+    /// `setboard <fen>`.
+    SetBoard(Board),
+    /// `undo`.
+    Undo,
+    /// `remove`.
+    Remove,
+    /// `quit`.
+    Quit,
+    /// A command that needs no action (`otim`, `hard`, `cores`, `variant normal`, …).
+    Ignore,
 }
 
-/// Handles one line; false on `quit`.
-fn handle(core: &mut Core, s: &mut Session, line: &str) -> bool {
+/// A `level` time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// Moves per period (0: the whole game).
+    pub mps: u64,
+    /// The time per period, ms.
+    pub base_ms: u64,
+    /// The increment per move, ms.
+    pub inc_ms: u64,
+}
+
+/// What a command does to a running search before it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Before {
+    /// Nothing: the command runs beside the search.
+    Nothing,
+    /// Wait for the search's move and play it.
+    Wait,
+    /// Stop the search without a move (a move already sent is still played).
+    Abandon,
+}
+
+/// Parses one line: what to do with a running search, and the command or the
+/// reason it is malformed (`None` for an empty line).
+pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
     let tokens: Vec<&str> = line.split_whitespace().collect();
-    let Some(&command) = tokens.first() else {
-        return true;
+    let Some((&word, args)) = tokens.split_first() else {
+        return (Before::Nothing, None);
     };
-    let args = &tokens[1..];
-    // Commands that must not disturb a running search.
-    match command {
-        "?" => {
-            core.request_stop();
-            return true;
-        }
-        "post" => {
-            s.post = true;
-            return true;
-        }
-        "nopost" => {
-            s.post = false;
-            return true;
-        }
+    let before = match word {
+        "?" | "post" | "nopost" | "time" | "ping" | "hard" | "easy" | "otim" | "accepted"
+        | "rejected" | "computer" | "name" | "rating" | "random" | "ics" | "hint" | "bk"
+        | "draw" => Before::Nothing,
+        "new" | "force" | "result" | "quit" | "setboard" | "undo" | "remove" => Before::Abandon,
+        _ => Before::Wait,
+    };
+    let value = |what: &str| {
+        args.first()
+            .copied()
+            .ok_or_else(|| format!("{word} needs {what}"))
+    };
+    let command = match word {
+        "?" => Ok(Command::MoveNow),
+        "post" => Ok(Command::Post(true)),
+        "nopost" => Ok(Command::Post(false)),
+        "time" => value("a value")
+            .and_then(parse_count)
+            .map(|cs| Command::Time(cs.saturating_mul(10))),
+        "ping" => Ok(Command::Ping(
+            args.first().copied().unwrap_or("").to_string(),
+        )),
+        "protover" => Ok(Command::Protover),
+        "new" => Ok(Command::New),
+        "variant" if args.first() == Some(&"normal") => Ok(Command::Ignore),
+        "variant" => Err("unsupported variant".to_string()),
+        "force" | "result" => Ok(Command::Force),
+        "white" => Ok(Command::White),
+        "black" => Ok(Command::Black),
+        "playother" => Ok(Command::PlayOther),
+        "go" => Ok(Command::Go),
+        "usermove" => value("a move").map(|m| Command::UserMove(m.to_string())),
+        "level" => parse_level(args).map(Command::Level),
+        "st" => value("a value")
+            .and_then(parse_seconds)
+            .map(|ms| Command::St(ms.max(1))),
+        "sd" => value("a value")
+            .and_then(parse_count)
+            .map(|d| Command::Sd(d.clamp(1, 200) as u32)),
+        "memory" => match value("a value").and_then(parse_count) {
+            Ok(mb) if (1..=MAX_HASH_MB as u64).contains(&mb) => Ok(Command::Memory(mb as usize)),
+            Ok(_) => Err("memory out of range".to_string()),
+            Err(e) => Err(e),
+        },
+        "setboard" => Board::from_fen(&args.join(" "))
+            .map(Command::SetBoard)
+            .map_err(|e| format!("bad fen: {e}")),
+        "undo" => Ok(Command::Undo),
+        "remove" => Ok(Command::Remove),
+        "quit" => Ok(Command::Quit),
         "hard" | "easy" | "otim" | "accepted" | "rejected" | "computer" | "name" | "rating"
-        | "random" | "ics" | "hint" | "bk" | "draw" => {
-            return true;
-        }
-        "time" => {
-            match args.first().map(|t| parse_count(t)) {
-                Some(Ok(cs)) => s.time_ms = Some(cs.saturating_mul(10)),
-                Some(Err(e)) => error(&e, line),
-                None => error("time needs a value", line),
-            }
-            return true;
-        }
-        "ping" => {
-            // Pong only after every earlier command is done, including a move in
-            // progress.
-            if core.searching() {
-                core.collect_and_apply(false, false);
-            }
-            say(&format!("pong {}", args.first().copied().unwrap_or("")));
-            return true;
-        }
-        _ => {}
-    }
-    // Everything else first ends a running search: a move already printed is
-    // applied, an unfinished one is abandoned.
-    if core.searching() {
-        let quiet = matches!(
-            command,
-            "new" | "force" | "result" | "quit" | "setboard" | "undo" | "remove"
-        );
-        core.collect_and_apply(quiet, quiet);
-    }
-    match command {
-        "protover" => {
-            say(&format!(
-                "feature myname=\"{}\" ping=1 setboard=1 usermove=1 playother=1 san=0 time=1 draw=0 \
-                 sigint=0 reuse=1 analyze=0 colors=0 nps=0 debug=0 memory=1 smp=0 \
-                 variants=\"normal\" done=1",
-                super::NAME
-            ));
-        }
-        "new" => {
-            core.new_game();
-            s.engine = Some(Color::Black);
-            s.st_ms = None;
-            s.depth = 0;
-        }
-        "variant" => {
-            if args.first() != Some(&"normal") {
-                error("unsupported variant", line);
-            }
-        }
-        "force" => s.engine = None,
-        "result" => s.engine = None,
-        "white" => s.engine = Some(Color::Black),
-        "black" => s.engine = Some(Color::White),
-        "playother" => s.engine = Some(!core.board().side_to_move()),
-        "go" => {
-            s.engine = Some(core.board().side_to_move());
-            think(core, s);
-        }
-        "usermove" => match args.first() {
-            Some(text) => user_move(core, s, text),
-            None => error("usermove needs a move", line),
-        },
-        "level" => match parse_level(args) {
-            Ok((mps, base, inc)) => {
-                s.mps = mps;
-                s.base_ms = Some(base);
-                s.inc_ms = inc;
-                s.st_ms = None;
-                s.time_ms = None;
-            }
-            Err(e) => error(&e, line),
-        },
-        "st" => match args.first().map(|t| parse_seconds(t)) {
-            Some(Ok(ms)) => s.st_ms = Some(ms.max(1)),
-            Some(Err(e)) => error(&e, line),
-            None => error("st needs a value", line),
-        },
-        "sd" => match args.first().map(|t| parse_count(t)) {
-            Some(Ok(d)) => s.depth = d.clamp(1, 200) as u32,
-            Some(Err(e)) => error(&e, line),
-            None => error("sd needs a value", line),
-        },
-        "memory" => match args.first().map(|t| parse_count(t)) {
-            Some(Ok(mb)) if (1..=MAX_HASH_MB as u64).contains(&mb) => core.set_hash_mb(mb as usize),
-            Some(Ok(_)) => error("memory out of range", line),
-            Some(Err(e)) => error(&e, line),
-            None => error("memory needs a value", line),
-        },
-        "cores" => {}
-        "setboard" => {
-            let fen = args.join(" ");
-            match Board::from_fen(&fen) {
-                Ok(board) => {
-                    let _ = core.set_position(board, std::iter::empty());
-                }
-                Err(e) => error(&format!("bad fen: {e}"), line),
-            }
-        }
-        "undo" => {
-            if !core.undo() {
-                error("no move to undo", line);
-            }
-        }
-        "remove" => {
-            if core.ply_count() < 2 {
-                error("no moves to remove", line);
-            } else {
-                core.undo();
-                core.undo();
-            }
-        }
-        "quit" => return false,
-        "xboard" => {}
-        _ => {
-            // Old GUIs send bare moves when usermove=1 was rejected.
-            if looks_like_move(command) && args.is_empty() {
-                user_move(core, s, command);
-            } else {
-                error("unknown command", line);
-            }
-        }
-    }
-    true
+        | "random" | "ics" | "hint" | "bk" | "draw" | "cores" | "xboard" => Ok(Command::Ignore),
+        // Old GUIs send bare moves when usermove=1 was rejected.
+        _ if looks_like_move(word) && args.is_empty() => Ok(Command::UserMove(word.to_string())),
+        _ => Err("unknown command".to_string()),
+    };
+    (before, Some(command))
 }
 
 fn looks_like_move(text: &str) -> bool {
@@ -208,51 +207,8 @@ fn looks_like_move(text: &str) -> bool {
         && (b'1'..=b'8').contains(&b[3])
 }
 
-fn user_move(core: &mut Core, s: &mut Session, text: &str) {
-    match core.push_text(text) {
-        Ok(_) => {
-            if s.engine == Some(core.board().side_to_move()) {
-                think(core, s);
-            }
-        }
-        Err(e) => say(&format!(
-            "Illegal move ({}): {}",
-            e.split(':').next().unwrap_or("illegal"),
-            truncate(text)
-        )),
-    }
-}
-
-/// Starts a search for the engine's move under the session's time control.
-fn think(core: &mut Core, s: &Session) {
-    let started = Instant::now();
-    let mut limits = Limits {
-        depth: s.depth,
-        ..Limits::NONE
-    };
-    let overhead = core.move_overhead_ms;
-    if let Some(st) = s.st_ms {
-        limits.hard_ms = st.saturating_sub(overhead).max(1);
-    } else if let Some(time) = s.time_ms.or(s.base_ms) {
-        let moves_done = (core.ply_count() / 2) as u64;
-        let mtg = (s.mps > 0).then(|| s.mps - moves_done % s.mps);
-        let (soft, hard) = plan_time(time, s.inc_ms, mtg, overhead);
-        limits.soft_ms = soft;
-        limits.hard_ms = hard;
-    } else if s.depth == 0 {
-        // No time control at all: think five seconds.
-        limits.hard_ms = 5000;
-    }
-    core.go(Go {
-        limits,
-        wait_for_stop: false,
-        started,
-        style: Style::Xboard { post: s.post },
-    });
-}
-
 /// Parses `level MPS BASE INC` (BASE in minutes or minutes:seconds, INC in seconds).
-fn parse_level(args: &[&str]) -> Result<(u64, u64, u64), String> {
+fn parse_level(args: &[&str]) -> Result<Level, String> {
     let [mps, base, inc] = args else {
         return Err("level needs: moves base increment".to_string());
     };
@@ -263,7 +219,11 @@ fn parse_level(args: &[&str]) -> Result<(u64, u64, u64), String> {
             .saturating_add(parse_count(sec)?.saturating_mul(1000)),
         None => parse_seconds(base)?.saturating_mul(60),
     };
-    Ok((mps, base_ms, parse_seconds(inc)?))
+    Ok(Level {
+        mps,
+        base_ms,
+        inc_ms: parse_seconds(inc)?,
+    })
 }
 
 /// Parses seconds, possibly fractional, into milliseconds.
@@ -274,16 +234,383 @@ fn parse_seconds(text: &str) -> Result<u64, String> {
     }
 }
 
+/// The time control and engine settings of an xboard session.
+#[derive(Debug)]
+struct Session {
+    /// The side the engine plays; `None` in force mode.
+    engine: Option<Color>,
+    /// The `level` time control.
+    level: Level,
+    /// Whether a `level` was given.
+    has_level: bool,
+    /// Fixed time per move from `st`, ms.
+    st_ms: Option<u64>,
+    /// Depth limit from `sd` (0: none).
+    depth: u32,
+    /// The engine's clock from `time`, ms.
+    time_ms: Option<u64>,
+}
+
+impl Session {
+    fn new() -> Session {
+        Session {
+            engine: Some(Color::Black),
+            level: Level {
+                mps: 0,
+                base_ms: 0,
+                inc_ms: 0,
+            },
+            has_level: false,
+            st_ms: None,
+            depth: 0,
+            time_ms: None,
+        }
+    }
+
+    /// Returns the limits of the engine's next move after `plies` moves of the
+    /// game, keeping `overhead` ms back.
+    fn limits(&self, plies: usize, overhead: u64) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            ..Limits::NONE
+        };
+        let base = self.has_level.then_some(self.level.base_ms);
+        if let Some(st) = self.st_ms {
+            limits.hard_ms = st.saturating_sub(overhead).max(1);
+        } else if let Some(time) = self.time_ms.or(base) {
+            let mps = self.level.mps;
+            let moves_done = (plies / 2) as u64;
+            let mtg = (mps > 0).then(|| mps - moves_done % mps);
+            (limits.soft_ms, limits.hard_ms) = plan_time(time, self.level.inc_ms, mtg, overhead);
+        } else if self.depth == 0 {
+            // No time control at all.
+            limits.hard_ms = DEFAULT_MOVE_MS;
+        }
+        limits
+    }
+}
+
+/// Runs the CECP loop (the `xboard` line is already consumed), writing to `out`.
+pub fn run(input: &mut Input, out: Output) {
+    let mut core = Core::new(Xboard {
+        out: out.clone(),
+        post: false,
+    });
+    let mut session = Session::new();
+    while let Some(line) = input.next_line() {
+        if !handle(&mut core, &mut session, &out, &line) {
+            break;
+        }
+    }
+    core.finish(true, true);
+}
+
+/// Handles one line; false on `quit`.
+fn handle(core: &mut Core<Xboard>, s: &mut Session, out: &Output, line: &str) -> bool {
+    // Time limits count from the command's arrival.
+    let arrived = Instant::now();
+    let (before, command) = parse(line);
+    let Some(command) = command else {
+        return true;
+    };
+    // A move already sent is played; an unfinished search is waited for or
+    // abandoned.
+    if before != Before::Nothing && core.searching() {
+        let abandon = before == Before::Abandon;
+        core.collect_and_apply(abandon, abandon);
+    }
+    let command = match command {
+        Ok(command) => command,
+        Err(reason) => {
+            out.line(&format!("Error ({reason}): {}", truncate(line.trim())));
+            return true;
+        }
+    };
+    match command {
+        Command::MoveNow => core.request_stop(),
+        Command::Post(on) => core.out.post = on,
+        Command::Time(ms) => s.time_ms = Some(ms),
+        Command::Ping(n) => {
+            // Pong only after every earlier command is done, including a move in
+            // progress.
+            if core.searching() {
+                core.collect_and_apply(false, false);
+            }
+            out.line(&format!("pong {n}"));
+        }
+        Command::Protover => out.line(&format!(
+            "feature myname=\"{NAME}\" ping=1 setboard=1 usermove=1 playother=1 san=0 time=1 \
+             draw=0 sigint=0 reuse=1 analyze=0 colors=0 nps=0 debug=0 memory=1 smp=0 \
+             variants=\"normal\" done=1"
+        )),
+        Command::New => {
+            core.new_game();
+            s.engine = Some(Color::Black);
+            s.st_ms = None;
+            s.depth = 0;
+        }
+        Command::Force => s.engine = None,
+        Command::White => s.engine = Some(Color::Black),
+        Command::Black => s.engine = Some(Color::White),
+        Command::PlayOther => s.engine = Some(!core.board().side_to_move()),
+        Command::Go => {
+            s.engine = Some(core.board().side_to_move());
+            think(core, s, arrived);
+        }
+        Command::UserMove(text) => match core.push_text(&text) {
+            Ok(_) => {
+                if s.engine == Some(core.board().side_to_move()) {
+                    think(core, s, arrived);
+                }
+            }
+            Err(e) => out.line(&format!(
+                "Illegal move ({}): {}",
+                e.split(':').next().unwrap_or("illegal"),
+                truncate(&text)
+            )),
+        },
+        Command::Level(level) => {
+            s.level = level;
+            s.has_level = true;
+            s.st_ms = None;
+            s.time_ms = None;
+        }
+        Command::St(ms) => s.st_ms = Some(ms),
+        Command::Sd(depth) => s.depth = depth,
+        Command::Memory(mb) => core.set_hash_mb(mb),
+        Command::SetBoard(board) => core.set_position(board, &[]),
+        Command::Undo => {
+            if !core.undo() {
+                out.line(&format!(
+                    "Error (no move to undo): {}",
+                    truncate(line.trim())
+                ));
+            }
+        }
+        Command::Remove => {
+            if core.ply_count() < 2 {
+                out.line(&format!(
+                    "Error (no moves to remove): {}",
+                    truncate(line.trim())
+                ));
+            } else {
+                core.undo();
+                core.undo();
+            }
+        }
+        Command::Quit => return false,
+        Command::Ignore => {}
+    }
+    true
+}
+
+/// Starts a search for the engine's move under the session's time control.
+fn think(core: &mut Core<Xboard>, s: &Session, arrived: Instant) {
+    let limits = s.limits(core.ply_count(), core.move_overhead_ms);
+    core.go(Go {
+        limits,
+        wait_for_stop: false,
+        clock: Box::new(Since(arrived)),
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn command(line: &str) -> Command {
+        match parse(line) {
+            (_, Some(Ok(c))) => c,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    fn error(line: &str) -> String {
+        match parse(line) {
+            (_, Some(Err(e))) => e,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
     #[test]
     fn level_parses_both_base_forms() {
-        assert_eq!(parse_level(&["40", "5", "0"]), Ok((40, 300_000, 0)));
-        assert_eq!(parse_level(&["0", "0:10", "0.1"]), Ok((0, 10_000, 100)));
-        assert!(parse_level(&["0", "x", "0"]).is_err());
-        assert!(parse_level(&["0"]).is_err());
-        assert_eq!(parse_seconds("1e400").ok(), None);
+        let level = |mps, base_ms, inc_ms| {
+            Command::Level(Level {
+                mps,
+                base_ms,
+                inc_ms,
+            })
+        };
+        assert_eq!(command("level 40 5 0"), level(40, 300_000, 0));
+        assert_eq!(command("level 0 0:10 0.1"), level(0, 10_000, 100));
+        assert_eq!(command("level 0 2:30 2"), level(0, 150_000, 2000));
+        assert!(error("level 0 x 0").starts_with("not a valid number"));
+        assert!(error("level 0").starts_with("level needs"));
+        assert!(parse_seconds("1e400").is_err());
+    }
+
+    #[test]
+    fn clock_and_limit_commands() {
+        assert_eq!(command("time 12345"), Command::Time(123_450));
+        assert_eq!(command("time -5"), Command::Time(0));
+        assert_eq!(command("otim 500"), Command::Ignore);
+        assert_eq!(command("st 2.5"), Command::St(2500));
+        assert_eq!(command("st 0"), Command::St(1));
+        assert_eq!(command("sd 7"), Command::Sd(7));
+        assert_eq!(command("sd 0"), Command::Sd(1));
+        assert_eq!(command("memory 32"), Command::Memory(32));
+        assert_eq!(error("memory 0"), "memory out of range");
+        assert_eq!(error("time"), "time needs a value");
+        assert!(error("sd 99999999999999999999999").starts_with("not a valid number"));
+        // Clock commands run beside a search; limits wait for its move.
+        assert_eq!(parse("time 100").0, Before::Nothing);
+        assert_eq!(parse("otim 100").0, Before::Nothing);
+        assert_eq!(parse("sd 5").0, Before::Wait);
+    }
+
+    #[test]
+    fn moves_and_positions() {
+        assert_eq!(command("usermove e2e4"), Command::UserMove("e2e4".into()));
+        assert_eq!(command("e7e8q"), Command::UserMove("e7e8q".into()));
+        assert_eq!(error("usermove"), "usermove needs a move");
+        assert_eq!(error("e2e4 now"), "unknown command");
+        assert_eq!(error("frobnicate"), "unknown command");
+        let fen = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+        assert_eq!(
+            command(&format!("setboard {fen}")),
+            Command::SetBoard(Board::from_fen(fen).unwrap())
+        );
+        assert!(error("setboard 8/8/8/8 w - - 0 1").starts_with("bad fen"));
+        assert_eq!(parse("setboard 8/8/8/8 w - - 0 1").0, Before::Abandon);
+        assert_eq!(parse("usermove e2e4").0, Before::Wait);
+        assert_eq!(parse("?"), (Before::Nothing, Some(Ok(Command::MoveNow))));
+        assert_eq!(parse("  "), (Before::Nothing, None));
+        assert_eq!(command("variant normal"), Command::Ignore);
+        assert_eq!(error("variant atomic"), "unsupported variant");
+        assert_eq!(command("ping 7"), Command::Ping("7".into()));
+        assert_eq!(command("result 1-0 {White mates}"), Command::Force);
+    }
+
+    #[test]
+    fn limits_follow_the_time_control() {
+        let mut s = Session::new();
+        // No control at all: a fixed time.
+        assert_eq!(s.limits(0, 20).hard_ms, DEFAULT_MOVE_MS);
+        s.depth = 4;
+        assert_eq!(
+            s.limits(0, 20),
+            Limits {
+                depth: 4,
+                ..Limits::NONE
+            }
+        );
+        // 40 moves in 5 minutes: 40 to go at the start, 1 to go at move 40.
+        s.level = Level {
+            mps: 40,
+            base_ms: 300_000,
+            inc_ms: 0,
+        };
+        s.has_level = true;
+        let l = s.limits(0, 20);
+        assert_eq!((l.soft_ms, l.hard_ms), plan_time(300_000, 0, Some(40), 20));
+        assert_eq!(l.depth, 4);
+        s.time_ms = Some(10_000);
+        let l = s.limits(78, 20);
+        assert_eq!((l.soft_ms, l.hard_ms), (2794, 7984));
+        let l = s.limits(80, 20);
+        assert_eq!((l.soft_ms, l.hard_ms), plan_time(10_000, 0, Some(40), 20));
+        // st wins over the clock.
+        s.st_ms = Some(1000);
+        assert_eq!(s.limits(0, 20).hard_ms, 980);
+        assert_eq!(s.limits(0, 20).soft_ms, 0);
+    }
+
+    #[test]
+    fn protocol_lines() {
+        let out = Output::capture();
+        let mut x = Xboard {
+            out: out.clone(),
+            post: false,
+        };
+        let board = Board::startpos();
+        let e2e4 = board.parse_uci_move("e2e4").unwrap();
+        let info = Info {
+            depth: 5,
+            seldepth: 9,
+            score: Score::Mate(2),
+            nodes: 5000,
+            time_ms: 250,
+            hashfull: 0,
+            pv: &[e2e4],
+        };
+        x.info(&info);
+        x.post = true;
+        x.info(&info);
+        x.info(&Info {
+            score: Score::Cp(-35),
+            ..info
+        });
+        let mut result = SearchResult {
+            best_move: Some(e2e4),
+            ponder: None,
+            score: Score::Cp(0),
+            depth: 1,
+            nodes: 1,
+        };
+        x.best_move(&board, &result);
+        result.best_move = None;
+        let mated = Board::from_fen("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1").unwrap();
+        x.best_move(&mated, &result);
+        let stalemate = Board::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+        x.best_move(&stalemate, &result);
+        x.error("oops");
+        assert_eq!(
+            out.take(),
+            [
+                "5 100002 25 5000 9 20000\te2e4",
+                "5 -35 25 5000 9 20000\te2e4",
+                "move e2e4",
+                "1-0 {White mates}",
+                "1/2-1/2 {Stalemate}",
+                "# oops",
+            ]
+        );
+    }
+
+    #[test]
+    fn session_plays_and_answers() {
+        let out = Output::capture();
+        let mut core = Core::new(Xboard {
+            out: out.clone(),
+            post: false,
+        });
+        let mut s = Session::new();
+        for line in [
+            "new",
+            "force",
+            "usermove e2e4",
+            "usermove e1e8",
+            "undo",
+            "undo",
+        ] {
+            assert!(handle(&mut core, &mut s, &out, line));
+        }
+        assert_eq!(
+            out.take(),
+            [
+                "Illegal move (illegal move in this position): e1e8".to_string(),
+                "Error (no move to undo): undo".to_string()
+            ]
+        );
+        for line in ["sd 2", "go", "ping 3"] {
+            assert!(handle(&mut core, &mut s, &out, line));
+        }
+        let lines = out.take();
+        assert_eq!(lines.len(), 2, "{lines:?}");
+        assert!(lines[0].starts_with("move "));
+        assert_eq!(lines[1], "pong 3");
+        // `ping` waited for the engine's move (white's, from the start) and played it.
+        assert_eq!(core.ply_count(), 1);
+        assert!(!handle(&mut core, &mut s, &out, "quit"));
     }
 }

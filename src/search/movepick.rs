@@ -1,0 +1,253 @@
+//! Move ordering: every move of a node gets a score, and [`Picker`] hands the moves
+//! out best first (a selection sort that stops as soon as a cutoff ends the node).
+//!
+//! The order, from the top:
+//! 1. the transposition-table move;
+//! 2. captures and queen promotions that do not lose material by [`see`], most
+//!    valuable victim first, least valuable attacker next (MVV-LVA);
+//! 3. the two killer moves of the ply (quiet moves that caused a cutoff at the same
+//!    ply elsewhere in the tree);
+//! 4. the other quiet moves by their history score;
+//! 5. losing captures and under-promotions, by MVV-LVA.
+
+use super::see::see;
+use crate::eval::SEE_VALUES;
+use crate::{Board, Move, Role};
+
+/// The score of the transposition-table move.
+const TT_MOVE: i32 = 4_000_000;
+/// The base score of a capture or queen promotion that does not lose material.
+const GOOD_CAPTURE: i32 = 2_000_000;
+/// The score of the first killer move.
+const KILLER_1: i32 = 1_000_002;
+/// The score of the second killer move; every killer scores at least this.
+pub(super) const KILLER_2: i32 = 1_000_001;
+/// The base score of a losing capture or an under-promotion.
+const BAD_CAPTURE: i32 = -2_000_000;
+/// Every move scoring below this is a losing capture, an under-promotion or a
+/// quiet move (MVV-LVA terms are far smaller than the gap).
+pub(super) const GOOD_CAPTURE_FLOOR: i32 = GOOD_CAPTURE - 100_000;
+/// History scores stay within ±`HISTORY_MAX`, far below the killer scores.
+const HISTORY_MAX: i32 = 16_384;
+
+/// How often each quiet move (by moving piece and target square) caused a cutoff,
+/// less how often it was tried before another move did.
+#[derive(Clone)]
+pub(super) struct History([[i32; 64]; 12]);
+
+impl History {
+    /// Returns an empty history.
+    pub(super) const fn new() -> History {
+        History([[0; 64]; 12])
+    }
+
+    /// Forgets everything.
+    pub(super) fn clear(&mut self) {
+        *self = History::new();
+    }
+
+    /// Halves every score, so that a new search weighs its own findings more.
+    pub(super) fn age(&mut self) {
+        for h in self.0.iter_mut().flatten() {
+            *h /= 2;
+        }
+    }
+
+    /// Returns the score of `mv`.
+    fn get(&self, mv: Move) -> i32 {
+        self.0[mv.piece().index()][mv.target().index()]
+    }
+
+    /// Adds `bonus` (negative for a malus) to `mv`'s score, less the more the score
+    /// already leans that way (so it never leaves ±[`HISTORY_MAX`]).
+    pub(super) fn update(&mut self, mv: Move, bonus: i32) {
+        let h = &mut self.0[mv.piece().index()][mv.target().index()];
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// Moves of one node with their ordering scores, picked best first.
+pub(super) struct Picker {
+    moves: [Move; 256],
+    scores: [i32; 256],
+    len: usize,
+    next: usize,
+}
+
+impl Picker {
+    /// Scores `moves` (at most 256 are kept) for a node whose table move is
+    /// `tt_move` ([`Move::NULL`] if none) and whose ply has `killers`.
+    pub(super) fn new(
+        board: &Board,
+        moves: &[Move],
+        tt_move: Move,
+        killers: [Move; 2],
+        history: &History,
+    ) -> Picker {
+        let mut picker = Picker {
+            moves: [Move::NULL; 256],
+            scores: [0; 256],
+            len: moves.len().min(256),
+            next: 0,
+        };
+        for (i, &mv) in moves.iter().take(256).enumerate() {
+            picker.moves[i] = mv;
+            picker.scores[i] = if mv == tt_move {
+                TT_MOVE
+            } else if mv.is_capture() || mv.promoted().is_some() {
+                capture_score(board, mv)
+            } else if mv == killers[0] {
+                KILLER_1
+            } else if mv == killers[1] {
+                KILLER_2
+            } else {
+                history.get(mv)
+            };
+        }
+        picker
+    }
+
+    /// Returns the best-scored move not yet returned, with its score.
+    pub(super) fn next(&mut self) -> Option<(Move, i32)> {
+        if self.next >= self.len {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.len {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let item = (self.moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(item)
+    }
+}
+
+/// Scores a capture or promotion: MVV-LVA on top of the good or bad base.
+fn capture_score(board: &Board, mv: Move) -> i32 {
+    let victim = if mv.is_en_passant() {
+        Role::Pawn
+    } else {
+        board.piece_on(mv.target()).map_or(Role::Pawn, |p| p.role())
+    };
+    let victim_value = if mv.is_capture() {
+        SEE_VALUES[victim.index()]
+    } else {
+        0
+    };
+    let promo = mv.promoted().map_or(0, |p| {
+        SEE_VALUES[p.role().index()] - SEE_VALUES[Role::Pawn.index()]
+    });
+    let mvv_lva = 10 * (victim_value + promo) - mv.piece().role().index() as i32;
+    let under = mv.promoted().is_some_and(|p| p.role() != Role::Queen);
+    if !under && see(board, mv) >= 0 {
+        GOOD_CAPTURE + mvv_lva
+    } else {
+        BAD_CAPTURE + mvv_lva
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate std;
+    use super::*;
+    use std::string::{String, ToString};
+    use std::vec::Vec;
+
+    /// Returns the moves of `fen` in picking order, as text, with their scores
+    /// (an empty move text stands for no move).
+    fn picked(fen: &str, tt: &str, killers: [&str; 2], history: &History) -> Vec<(String, i32)> {
+        let board = Board::from_fen(fen).unwrap();
+        let mv = |text: &str| match text {
+            "" => Move::NULL,
+            _ => board.parse_uci_move(text).unwrap(),
+        };
+        let legal = board.legal_moves();
+        let mut picker = Picker::new(
+            &board,
+            &legal,
+            mv(tt),
+            [mv(killers[0]), mv(killers[1])],
+            history,
+        );
+        let mut out = Vec::new();
+        while let Some((m, score)) = picker.next() {
+            out.push((m.to_string(), score));
+        }
+        assert_eq!(out.len(), legal.len(), "every move is picked once");
+        out
+    }
+
+    // White: Ka1, Rd2, Nf3. Black: Ke8, pawns c6 d5, Ng5, Qh4 (all undefended
+    // except d5). Captures: Nxh4 and Nxg5 win material, Rxd5 loses the rook.
+    const FEN: &str = "4k3/8/2p5/3p2n1/7q/5N2/3R4/K7 w - - 0 1";
+
+    #[test]
+    fn table_move_then_good_captures_then_killers_then_quiets_then_bad_captures() {
+        let board = Board::from_fen(FEN).unwrap();
+        let mut history = History::new();
+        history.update(board.parse_uci_move("a1a2").unwrap(), 300);
+        history.update(board.parse_uci_move("d2h2").unwrap(), -300);
+        let order = picked(FEN, "d2d4", ["a1b1", "d2d3"], &history);
+        let names: Vec<&str> = order.iter().map(|(m, _)| m.as_str()).collect();
+        // The table move, then the bigger victim first, then killers in order,
+        // then the quiet move with the best history.
+        assert_eq!(names[..6], ["d2d4", "f3h4", "f3g5", "a1b1", "d2d3", "a1a2"]);
+        assert_eq!(names.last(), Some(&"d2d5"), "the losing capture comes last");
+        assert_eq!(
+            names[names.len() - 2],
+            "d2h2",
+            "a quiet move with a bad history comes after the other quiets"
+        );
+        // The search relies on these bounds.
+        let score = |name: &str| order.iter().find(|(m, _)| m == name).unwrap().1;
+        assert!(score("f3g5") >= GOOD_CAPTURE_FLOOR);
+        assert!(score("d2d5") < GOOD_CAPTURE_FLOOR);
+        assert!(score("a1b1") >= KILLER_2 && score("d2d3") >= KILLER_2);
+        assert!(score("a1a2") < KILLER_2);
+    }
+
+    #[test]
+    fn a_capture_is_never_scored_as_killer_and_the_table_move_wins_over_all() {
+        // The losing capture as the table move comes first; a capture given as
+        // a killer keeps its capture score.
+        let order = picked(FEN, "d2d5", ["f3g5", "d2d3"], &History::new());
+        assert_eq!(order[0].0, "d2d5");
+        assert_eq!(order[1].0, "f3h4");
+        assert_eq!(order[2].0, "f3g5");
+        assert_eq!(order[3].0, "d2d3");
+    }
+
+    #[test]
+    fn under_promotions_count_as_bad_captures() {
+        let fen = "4k3/P7/8/8/8/8/8/K7 w - - 0 1";
+        let order = picked(fen, "", ["", ""], &History::new());
+        assert_eq!(order[0].0, "a7a8q");
+        let under: Vec<&str> = order[order.len() - 3..]
+            .iter()
+            .map(|(m, _)| m.as_str())
+            .collect();
+        // By the promoted piece's value, below every quiet move.
+        assert_eq!(under, ["a7a8r", "a7a8b", "a7a8n"]);
+        assert!(order[order.len() - 3..].iter().all(|&(_, score)| score < 0));
+    }
+
+    #[test]
+    fn history_stays_bounded_and_ages() {
+        let board = Board::startpos();
+        let mv = board.parse_uci_move("g1f3").unwrap();
+        let mut history = History::new();
+        for _ in 0..1000 {
+            history.update(mv, 400);
+        }
+        assert!(history.get(mv) <= HISTORY_MAX && history.get(mv) > HISTORY_MAX / 2);
+        let before = history.get(mv);
+        history.age();
+        assert_eq!(history.get(mv), before / 2);
+        history.clear();
+        assert_eq!(history.get(mv), 0);
+    }
+}

@@ -67,6 +67,7 @@ abnormal endings.
 """
 
 import argparse
+import atexit
 import datetime
 import math
 import os
@@ -571,28 +572,38 @@ def read_book(path):
 
 
 def build_revision(label, rev, repo):
-    """Builds wingtip at git revision `rev` into a temporary directory; returns the binary."""
+    """Builds wingtip at git revision `rev` from a `git archive` export in a temporary
+    directory (the repository's worktrees are not touched); returns the binary, kept in that
+    directory until the run ends, and the commit id. Cargo's target directory is `target/rig`
+    of the repository, so dependencies are compiled once for all builds; the export's files
+    get the current time (`tar -m`) so that cargo, which compares modification times, cannot
+    take an older revision's build for this one."""
     tmp = tempfile.mkdtemp(prefix=f"wingtip-{label}-")
     tree = os.path.join(tmp, "src")
     try:
         sha = subprocess.run(["git", "-C", repo, "rev-parse", "--verify", f"{rev}^{{commit}}"],
                              check=True, capture_output=True, text=True).stdout.strip()
-        subprocess.run(["git", "-C", repo, "worktree", "add", "--detach", tree, sha], check=True,
-                       capture_output=True, text=True)
+        os.makedirs(tree)
+        archive = subprocess.run(["git", "-C", repo, "archive", "--format=tar", sha], check=True,
+                                 capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-m", "-C", tree], input=archive, check=True, capture_output=True)
         print(f"building {label} = {rev} ({sha[:10]}) in {tree}", flush=True)
-        env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(tmp, "target"))
+        target = os.path.join(repo, "target", "rig")
+        env = dict(os.environ, CARGO_TARGET_DIR=target)
         subprocess.run(["cargo", "build", "--release", "--quiet", "--bin", "wingtip"], cwd=tree,
                        check=True, env=env)
         binary = os.path.join(tmp, f"wingtip-{label}")
-        shutil.copy2(os.path.join(tmp, "target", "release", "wingtip"), binary)
+        shutil.copy2(os.path.join(target, "release", "wingtip"), binary)
     except subprocess.CalledProcessError as err:
-        detail = (err.stderr or "").strip().splitlines()
-        raise SystemExit(f"sprt.py: --build {label}={rev} failed: {err.cmd[:3]}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        detail = err.stderr or b""
+        detail = (detail.decode("utf-8", "replace") if isinstance(detail, bytes) else detail)
+        detail = detail.strip().splitlines()
+        raise SystemExit(f"sprt.py: --build {label}={rev} failed: {' '.join(err.cmd[:3])}"
                          f"{': ' + detail[-1] if detail else ''}")
     finally:
-        subprocess.run(["git", "-C", repo, "worktree", "remove", "--force", tree],
-                       capture_output=True)
-        shutil.rmtree(os.path.join(tmp, "target"), ignore_errors=True)
+        shutil.rmtree(tree, ignore_errors=True)
+    atexit.register(shutil.rmtree, tmp, True)
     return binary, sha
 
 

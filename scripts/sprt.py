@@ -58,7 +58,12 @@ Statistics (all from A's point of view):
     "A practical introduction to the GSPRT" and "Comments on Normalized Elo"
     (https://www.cantate.be/Fishtest/), the fishtest documentation
     (https://github.com/official-stockfish/fishtest/wiki/Fishtest-mathematics); the code
-    here is written from those formulas.
+    here is written from those formulas (fishtest's LLR_logistic; fishtest's default is now
+    normalized Elo, not implemented here). The test is built for small differences: in a
+    lopsided match where some outcomes never occur (no LL pair), the unseen outcomes'
+    regularised counts let both hypotheses fit almost equally well and the LLR grows
+    slowly (e.g. +200 Elo over 84 games gave LLR 0.6 on [0, 5]); use wider bounds (or
+    --games with --no-sprt) to measure large gaps.
 
 Output: the PGN (--pgn, default scripts/data/sprt_games.pgn, appended), a progress line per
 finished pair, and one row appended to the markdown log (--log, default
@@ -74,6 +79,7 @@ import os
 import queue
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -524,11 +530,12 @@ class Tally:
 
 
 def fmt_elo(elo, lo, hi):
+    """Elo with its interval: "+12.3 ± 20.1", or "+301.3 [+110, +inf]" when unbounded."""
     if not math.isfinite(elo):
-        return f"{elo:+.0f}"
+        return f"{elo + 0.0:+.0f}"
     if not (math.isfinite(lo) and math.isfinite(hi)):
-        return f"{elo:+.1f} (interval unbounded)"
-    return f"{elo:+.1f} ± {(hi - lo) / 2:.1f}"
+        return f"{elo + 0.0:+.1f} [{lo:+.0f}, {hi:+.0f}]"
+    return f"{elo + 0.0:+.1f} ± {(hi - lo) / 2:.1f}"
 
 
 def _replay_line(board, line):
@@ -656,9 +663,15 @@ def main(argv=None):
     ap.add_argument("--log", default=os.path.join(os.path.dirname(__file__), "tests_log.md"))
     ap.add_argument("--no-log", action="store_true", help="do not append to the log")
     ap.add_argument("--name", default=None, help="test name in the log")
+    ap.add_argument("--verbose", action="store_true",
+                    help="show python-chess's warnings (e.g. unexpected engine output)")
     args = ap.parse_args(argv)
 
     import chess  # noqa: F401 - fail early with a clear message
+    import logging
+
+    if not args.verbose:  # xboard engines chat (e.g. phalanx's "tellics whisper ...")
+        logging.getLogger("chess.engine").setLevel(logging.ERROR)
     if args.games < 2 or args.games % 2:
         ap.error("--games must be even and at least 2")
     if args.concurrency < 1:
@@ -776,6 +789,13 @@ def main(argv=None):
             for p in players.values():
                 p.close()
 
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    # Ctrl-C and `kill` (TERM, or INT even when started in the background, where the shell
+    # ignores INT) stop the run cleanly: games in progress finish and the log row is written.
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
     threads = [threading.Thread(target=worker, daemon=True) for _ in range(args.concurrency)]
     interrupted = False
     for t in threads:

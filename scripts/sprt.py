@@ -74,10 +74,11 @@ abnormal endings.
 import argparse
 import atexit
 import datetime
+import logging
 import math
 import os
 import queue
-import shlex
+import random
 import shutil
 import signal
 import subprocess
@@ -85,6 +86,10 @@ import sys
 import tempfile
 import threading
 import time
+
+import chess
+import chess.engine
+import chess.pgn
 
 # ---------------------------------------------------------------------------------------------
 # Statistics (pure functions, unit-tested by scripts/test_sprt.py)
@@ -309,8 +314,6 @@ class Player:
         self.engine = None
 
     def new_game(self):
-        import chess.engine
-
         if self.engine is not None and self.spec.proto == "xboard":
             self.close()
         if self.engine is None:
@@ -397,9 +400,6 @@ def adjudicate(white_scores, fullmove, settings):
 
 def play_game(white, black, start, settings, headers):
     """Plays one game; returns (pgn game, result string, abnormal: dict color -> kind or {})."""
-    import chess
-    import chess.engine
-    import chess.pgn
 
     board = start.copy()
     game = chess.pgn.Game()
@@ -542,8 +542,6 @@ def _replay_line(board, line):
     """The book position with its game history when the EPD's c0 holds the line from the
     start position (so move numbers, the fifty-move counter and repetitions are right);
     the bare EPD position otherwise."""
-    import chess
-
     if not isinstance(line, str):
         return board
     replay = chess.Board()
@@ -556,8 +554,6 @@ def _replay_line(board, line):
 
 
 def read_book(path):
-    import chess
-
     positions = []
     try:
         with open(path) as f:
@@ -667,8 +663,6 @@ def main(argv=None):
                     help="show python-chess's warnings (e.g. unexpected engine output)")
     args = ap.parse_args(argv)
 
-    import chess  # noqa: F401 - fail early with a clear message
-    import logging
 
     if not args.verbose:  # xboard engines chat (e.g. phalanx's "tellics whisper ...")
         logging.getLogger("chess.engine").setLevel(logging.ERROR)
@@ -711,10 +705,20 @@ def main(argv=None):
         specs["A"].name, specs["B"].name = specs["A"].label() + "-A", specs["B"].label() + "-B"
     names = {k: s.label() for k, s in specs.items()}
 
+    for key, spec in specs.items():  # fail fast on an engine that does not start
+        probe = Player(spec)
+        try:
+            probe.new_game()
+        except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError,
+                TimeoutError) as err:
+            raise SystemExit(f"sprt.py: engine {key} ({' '.join(spec.cmd)}) does not start: "
+                             f"{str(err) or type(err).__name__}")
+        finally:
+            probe.close()
+
     book = read_book(args.book)
     order = list(range(len(book)))
     if args.book_seed is not None:
-        import random
         random.Random(args.book_seed).shuffle(order)
     order = order[args.book_start % len(order):] + order[:args.book_start % len(order)]
 
@@ -760,7 +764,6 @@ def main(argv=None):
                         headers["BlackNodes"] = str(settings.per_engine[black])
                     game, result, bad = play_game(players[white], players[black], start,
                                                   settings, headers)
-                    import chess
                     for color, kind in bad.items():
                         abnormal.append((white if color == chess.WHITE else black, kind))
                     points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]

@@ -133,6 +133,17 @@ def test_elo_interval_trinomial_by_hand():
     assert hi == pytest.approx(-400 * math.log10(1 / (0.6 + 1.959963984540054 * se) - 1))
 
 
+def test_elo_interval_pentanomial_by_hand():
+    # 10 pairs: 1 LD, 4 DD/WL, 3 WD, 2 WW -> pair means 0.25, 0.5, 0.75, 1.0.
+    # mean = (0.25 + 2 + 2.25 + 2) / 10 = 0.65; variance per pair
+    # = (0.16 + 4 * 0.0225 + 3 * 0.01 + 2 * 0.1225) / 10 = 0.0525
+    elo, lo, hi = sprt.elo_interval(sprt.PENTANOMIAL_VALUES, [0, 1, 4, 3, 2])
+    se = math.sqrt(0.0525 / 10)
+    assert elo == pytest.approx(-400 * math.log10(1 / 0.65 - 1))
+    assert lo == pytest.approx(-400 * math.log10(1 / (0.65 - 1.959963984540054 * se) - 1))
+    assert hi == pytest.approx(-400 * math.log10(1 / (0.65 + 1.959963984540054 * se) - 1))
+
+
 def test_pair_index():
     assert sprt.pair_index(0.0, 0.0) == 0
     assert sprt.pair_index(0.5, 0.0) == 1

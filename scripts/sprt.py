@@ -722,7 +722,7 @@ def main(argv=None):
         random.Random(args.book_seed).shuffle(order)
     order = order[args.book_start % len(order):] + order[:args.book_start % len(order)]
 
-    if args.games > 2 * len(book):
+    if settings.nodes is not None and args.games > 2 * len(book):
         print(f"warning: {args.games} games replay the {len(book)}-position book; at a node "
               "budget a deterministic engine pair repeats its games, which the statistics "
               "would count as new evidence", file=sys.stderr)

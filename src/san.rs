@@ -163,7 +163,9 @@ impl fmt::Display for SanError {
             SanError::Malformed => "malformed san (expected e.g. Nf3, exd5, e8=Q or O-O)",
             SanError::Illegal => "no legal move matches the san",
             SanError::Ambiguous => "ambiguous san: more than one legal move matches",
-            SanError::MissingPromotion => "san moves a pawn to the last rank without naming a promotion piece",
+            SanError::MissingPromotion => {
+                "san moves a pawn to the last rank without naming a promotion piece"
+            }
             SanError::NullMove => "san is a null move, which is not a move of the position",
         })
     }
@@ -313,8 +315,7 @@ impl Board {
                     legal.iter().copied().find(|&mv| {
                         mv.source() == source
                             && (mv.target() == target
-                                || mv.is_castling()
-                                    && castling_rook_square(self, mv) == target)
+                                || mv.is_castling() && castling_rook_square(self, mv) == target)
                             && mv.promoted().map(Piece::role) == promotion
                     })
                 };

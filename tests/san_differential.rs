@@ -45,7 +45,15 @@ fn outcome(board: &Board, text: &str) -> String {
 fn san_agrees_with_python_chess() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/san_differential.py");
     let output = Command::new("python3")
-        .args([script, "--seed", "2026", "--positions", "1200", "--chess960", "0"])
+        .args([
+            script,
+            "--seed",
+            "2026",
+            "--positions",
+            "1200",
+            "--chess960",
+            "0",
+        ])
         .output()
         .expect("python3 runs");
     assert!(
@@ -95,7 +103,11 @@ fn san_agrees_with_python_chess() {
                     expected,
                     "{fen}: parse_san({spelling:?})"
                 );
-                let kind = if expected.starts_with('!') { expected } else { "move" };
+                let kind = if expected.starts_with('!') {
+                    expected
+                } else {
+                    "move"
+                };
                 *kinds.entry(kind.to_string()).or_default() += 1;
                 spellings += 1;
             }

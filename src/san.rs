@@ -27,6 +27,16 @@ const MAX_LEN: usize = 7;
 /// The SAN text of one move (`Nbd7`, `exd5`, `e8=Q+`, `O-O-O#`), made by
 /// [`Board::san`]. It is `Copy`, 8 bytes, and never allocates.
 ///
+/// The text follows the PGN standard (section 8.2.3), as python-chess writes it:
+/// - pieces are `N B R Q K`; a pawn move has no letter, a pawn capture starts with
+///   the pawn's file (`exd5`, en passant included, without `e.p.`);
+/// - a piece move names its source file when another piece of the same kind could
+///   legally go to the same square, else the source rank when the file does not
+///   tell them apart, else both (`Nbd7`, `R1a3`, `Qh4e1`);
+/// - `x` marks a capture, `=` and a piece a promotion (`e8=Q`), `O-O` castling
+///   towards the h-file and `O-O-O` towards the a-file;
+/// - a move that gives check ends in `+`, one that mates in `#`.
+///
 /// Use it as a string through [`San::as_str`], [`Display`](fmt::Display) or
 /// comparison with `&str`.
 ///
@@ -214,7 +224,7 @@ fn role_char(role: Role) -> u8 {
 
 impl Board {
     /// Returns the SAN text of `mv` in this position: `Nbd7`, `exd5`, `e8=Q+`,
-    /// `O-O-O#` (see the [module rules](crate::San) and the PGN standard, 8.2.3).
+    /// `O-O-O#`, by the rules given at [`San`].
     ///
     /// `mv` should be a legal move of this position, as [`Board::legal_moves`],
     /// [`Board::parse_uci_move`] and [`Board::parse_san`] return. Anything else, the

@@ -113,6 +113,9 @@ def alternates(board, move, san, rng):
         out.add(bare.split("=")[0] + "=K")
     if board.is_castling(move):
         out.add(bare.replace("O", "0"))
+    if board.is_castling(move) and not board.chess960:
+        # The king's two-square move with a king letter (not castling in SAN), and
+        # king-takes-rook coordinates (castling, as python-chess reads them).
         king_to = chess.square_name(move.to_square)
         out.add("K" + king_to)
         out.add("K" + chess.square_name(move.from_square) + king_to)
@@ -201,6 +204,8 @@ def main():
     # The suite positions themselves first (every legal move of each).
     count = 0
     for fen in fens:
+        if count >= args.positions:
+            break
         board = chess.Board(fen)
         if board.fen() not in seen and any(board.legal_moves):
             seen.add(board.fen())

@@ -74,11 +74,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let started = Instant::now();
         let result = searcher.search(&board, &[], &mut table, &limits, &stop, &mut NoHooks);
         searching += started.elapsed();
-        let best = result
-            .best_move
-            .map_or_else(|| "0000".to_string(), |m| m.to_string());
+        let (best, san) = match result.best_move {
+            Some(m) => (m.to_string(), board.san(m).to_string()),
+            None => ("0000".to_string(), "--".to_string()),
+        };
         println!(
-            "position {:>2}: bestmove {best:<6} nodes {:>10}",
+            "position {:>2}: bestmove {best:<6} san {san:<7} nodes {:>10}",
             i + 1,
             result.nodes
         );

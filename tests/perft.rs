@@ -148,6 +148,22 @@ mod cli {
     }
 
     #[test]
+    fn closed_stdout_ends_quietly() {
+        // The reader goes away before the first line (`wingtip bench | head -0`).
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wingtip"))
+            .args(["bench", "4"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run wingtip");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{:?} {stderr}", out.status);
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+
+    #[test]
     fn bad_arguments_give_one_line_and_fail() {
         for args in [
             &["perft", "x"][..],

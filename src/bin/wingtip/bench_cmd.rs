@@ -78,7 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             Some(m) => (m.to_string(), board.san(m).to_string()),
             None => ("0000".to_string(), "--".to_string()),
         };
-        println!(
+        outln!(
             "position {:>2}: bestmove {best:<6} san {san:<7} nodes {:>10}",
             i + 1,
             result.nodes
@@ -86,7 +86,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         total += result.nodes;
     }
     let elapsed = searching.as_secs_f64().max(1e-9);
-    println!("Nodes searched: {total}");
-    println!("Nodes/second: {}", (total as f64 / elapsed) as u64);
+    outln!("Nodes searched: {total}");
+    outln!("Nodes/second: {}", (total as f64 / elapsed) as u64);
     Ok(())
 }

@@ -224,7 +224,7 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
             Ok(Some(entries)) => entries,
             Ok(None) => {
                 if !allow_missing {
-                    println!(
+                    outln!(
                         "{}: family {family}: file missing (a build would search all 64 squares from seed {DEFAULT_SEED})",
                         path.display()
                     );
@@ -238,7 +238,7 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
                 continue;
             }
             Err(e) => {
-                println!("{e}");
+                outln!("{e}");
                 problems += 1;
                 summary.push(format!("{:<7} unreadable", family.name()));
                 continue;
@@ -250,7 +250,7 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
         let file: FamilyFile = wingtip_magics::parse_file(family, &path, &text)?;
         let violations: Vec<FileViolation> = verify_set(&file, &path);
         for v in &violations {
-            println!("{v}");
+            outln!("{v}");
         }
         problems += violations.len();
         let missing: Vec<String> = (0..64u8)
@@ -258,7 +258,7 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
             .map(square_name)
             .collect();
         if !missing.is_empty() && !allow_missing {
-            println!(
+            outln!(
                 "{}: family {family}: {} square(s) missing: {} (a build would search them from seed {DEFAULT_SEED})",
                 path.display(),
                 missing.len(),
@@ -279,9 +279,9 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
         ));
     }
     for line in summary {
-        println!("{line}");
+        outln!("{line}");
     }
-    println!(
+    outln!(
         "rook+bishop compact: {} entries ({} bytes; missing squares at full width)",
         thousands(compact),
         thousands(compact * 8)
@@ -289,7 +289,7 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
     if problems > 0 {
         bail!("{}: {problems} problem(s) found", dir.display());
     }
-    println!("{}: all entries hold", dir.display());
+    outln!("{}: all entries hold", dir.display());
     Ok(())
 }
 
@@ -300,7 +300,7 @@ fn print_outcomes(outcomes: &[Outcome]) {
             Outcome::Replaced(p) => ("replaced", p),
             Outcome::Unchanged(p) => ("unchanged", p),
         };
-        println!("{what:<9} {}", p.display());
+        outln!("{what:<9} {}", p.display());
     }
 }
 
@@ -333,7 +333,7 @@ fn search(seed: u64, families: &[Family], out: &Path, force: bool) -> anyhow::Re
         .collect();
     let outcomes = replace_files(out, &updates, force)?;
     print_outcomes(&outcomes);
-    println!(
+    outln!(
         "searched {} famil{} from seed {seed} in {:.3} s",
         families.len(),
         if families.len() == 1 { "y" } else { "ies" },
@@ -442,16 +442,16 @@ fn hunt(
     bar.finish_and_clear();
     let path = family_path(out, family);
     if !report.started_from.as_os_str().is_empty() && report.started_from != out {
-        println!(
+        outln!(
             "started from {}",
             family_path(&report.started_from, family).display()
         );
     }
     for (sq, a, b) in report.improved() {
-        println!("{family} {}: {a} -> {b} bits", square_name(sq));
+        outln!("{family} {}: {a} -> {b} bits", square_name(sq));
     }
     let size = |e: &[wingtip_magics::Entry; 64]| family_layouts(family, &e.map(Some))[1].entries;
-    println!(
+    outln!(
         "{}: {} square(s) improved, compact {} -> {} entries; {} tries in {:.1} s ({:.2} M tries/s, {} thread(s)){}",
         path.display(),
         report.improved().len(),
@@ -467,7 +467,7 @@ fn hunt(
             ""
         }
     );
-    println!("progress: {}", progress_path(out, family).display());
+    outln!("progress: {}", progress_path(out, family).display());
     Ok(())
 }
 
@@ -503,7 +503,7 @@ fn merge(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
             .map(|(d, n)| format!("{n} from {}", d.display()))
             .collect();
         let entries: &FamilyEntries = &m.entries;
-        println!(
+        outln!(
             "{:<7} compact {} entries; squares: {}",
             m.family.name(),
             thousands(compact_entries(m.family, entries)),
@@ -540,14 +540,14 @@ fn stats(dir: &Path) -> anyhow::Result<()> {
             .map_or(0, |l| l.entries)
     };
     let row = |name: &str, entries: u64| {
-        println!(
+        outln!(
             "  {name:<52} {:>9} {:>11}",
             thousands(entries),
             thousands(entries * 8)
         );
     };
-    println!("{}: rook + bishop tables (8-byte entries)", dir.display());
-    println!("  {:<52} {:>9} {:>11}", "layout", "entries", "bytes");
+    outln!("{}: rook + bishop tables (8-byte entries)", dir.display());
+    outln!("  {:<52} {:>9} {:>11}", "layout", "entries", "bytes");
     let (rc, bc) = (
         layout(Family::Rook, "compact"),
         layout(Family::Bishop, "compact"),
@@ -568,7 +568,7 @@ fn stats(dir: &Path) -> anyhow::Result<()> {
         "pext order (bmi2 targets)",
         layout(Family::Rook, "pext") + layout(Family::Bishop, "pext"),
     );
-    println!("published (chessprogramming wiki, \"Magic Bitboards\", https://www.chessprogramming.org/Magic_Bitboards):");
+    outln!("published (chessprogramming wiki, \"Magic Bitboards\", https://www.chessprogramming.org/Magic_Bitboards):");
     for (name, entries) in PUBLISHED {
         let ours = rc + bc;
         let delta = if ours >= entries {
@@ -576,7 +576,7 @@ fn stats(dir: &Path) -> anyhow::Result<()> {
         } else {
             format!("-{}", thousands(entries - ours))
         };
-        println!(
+        outln!(
             "  {name:<52} {:>9} {:>11}   this folder {delta} ({:+.1}%)",
             thousands(entries),
             thousands(entries * 8),
@@ -587,7 +587,7 @@ fn stats(dir: &Path) -> anyhow::Result<()> {
         .into_iter()
         .map(|f| layout(f, "kindergarten"))
         .sum();
-    println!("lines (geometry only, independent of the magics):");
+    outln!("lines (geometry only, independent of the magics):");
     row("kindergarten 4 x [64][64]", lines);
     for family in [Family::Rook, Family::Bishop] {
         let entries = &all[family.index()].1;
@@ -596,7 +596,7 @@ fn stats(dir: &Path) -> anyhow::Result<()> {
             .map(|(b, n)| format!("{n} x {b}"))
             .collect();
         let missing = entries.iter().filter(|e| e.is_none()).count();
-        println!(
+        outln!(
             "{family} index bits: {}{}",
             hist.join(", "),
             if missing > 0 {

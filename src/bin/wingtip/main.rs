@@ -4,6 +4,14 @@
 //! `xboard` switches to CECP v2). Subcommands: `perft`, `bench`, `magics`, `tables`.
 //! Run `wingtip --help` for details.
 
+/// `println!` for the subcommands: when stdout is closed early (`wingtip bench |
+/// head`) the process ends quietly instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        $crate::write_line(format_args!($($arg)*))
+    };
+}
+
 mod bench_cmd;
 mod engine;
 mod magics_cmd;
@@ -53,7 +61,28 @@ fn main() {
         Some(Command::Tables) => tables_cmd::run(),
     };
     if let Err(e) = result {
+        if let Some(io) = e.downcast_ref::<std::io::Error>() {
+            exit_on_write_error(io);
+        }
         eprintln!("error: {e:#}");
         std::process::exit(1);
     }
+}
+
+/// Writes one line to stdout (see `outln!`).
+fn write_line(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    if let Err(e) = writeln!(std::io::stdout().lock(), "{args}") {
+        exit_on_write_error(&e);
+    }
+}
+
+/// Ends the process after a failed write to stdout: quietly with status 0 when the
+/// reader has gone (broken pipe), with a one-line error otherwise.
+fn exit_on_write_error(e: &std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("error: cannot write to stdout: {e}");
+    std::process::exit(1);
 }

@@ -58,7 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         perft(&board, depth)
     };
     let seconds = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
+    outln!("Nodes searched: {nodes}");
     eprintln!(
         "time {:.3} s, {:.1} Mnps",
         seconds,

@@ -3,7 +3,7 @@
 use wingtip::tables;
 
 fn row(name: &str, entries: usize, bytes: usize) {
-    println!(
+    outln!(
         "{name:<34} {entries:>9} {:>10.1} KiB",
         bytes as f64 / 1024.0
     );
@@ -13,7 +13,7 @@ fn row(name: &str, entries: usize, bytes: usize) {
 /// backend this build uses.
 pub fn run() -> anyhow::Result<()> {
     use core::mem::size_of_val;
-    println!("{:<34} {:>9} {:>14}", "table", "entries", "size");
+    outln!("{:<34} {:>9} {:>14}", "table", "entries", "size");
     let mut total = 0;
     let mut add = |name: &str, entries: usize, bytes: usize| {
         row(name, entries, bytes);
@@ -77,12 +77,12 @@ pub fn run() -> anyhow::Result<()> {
             + size_of_val(&tables::ZOBRIST_EN_PASSANT)
             + 8,
     );
-    println!(
+    outln!(
         "{:<34} {:>9} {:>10.1} KiB",
         "total",
         "",
         total as f64 / 1024.0
     );
-    println!("slider backend: {}", wingtip::attacks::BACKEND);
+    outln!("slider backend: {}", wingtip::attacks::BACKEND);
     Ok(())
 }

@@ -27,7 +27,9 @@ fn main() -> ! {
         let results = core::ptr::addr_of_mut!(RESULTS).cast::<u64>();
         results.write_volatile(wt_legal_moves(len as u32) as u64);
         results.add(1).write_volatile(wt_perft(len as u32, depth));
-        results.add(2).write_volatile(u64::from(wt_search(len as u32, depth)));
+        results
+            .add(2)
+            .write_volatile(u64::from(wt_search(len as u32, depth)));
     }
     loop {
         core::hint::spin_loop();

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# Perft speed of each attack backend on each target, for choosing the per-target
+# default backend (issue 9). Medians of RUNS runs (default 3), rounds interleaved
+# (run 1 of every backend, then run 2, ...) so that a change in the machine's load
+# hits every backend alike.
+#
+#   x86-64 (no BMI2)  the `wingtip` binary: perft 6 startpos, perft 5 kiwipete,
+#                     user CPU time (as scripts/perft-backends.sh)
+#   wasm32 in node    the minimal embedder (embedded/footprint): same perfts, user
+#                     CPU time of node (scripts/wasm-perft.mjs)
+#   thumbv7em (QEMU)  the firmware (embedded/): perft 5 startpos, perft 4 kiwipete
+#                     - with -icount shift=0 (one guest instruction = 1 ns of virtual
+#                       time), giving guest instructions per node: deterministic,
+#                       independent of the host; run once
+#                     - in real time: QEMU's emulated core, as fast as the host
+#                       translates it (host-load dependent), SysTick milliseconds
+#
+# Usage: RUNS=3 scripts/backend-speed.sh [backend...]   (default: plain compact
+#        kindergarten classical)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${RUNS:-3}"
+backends=("$@")
+[ ${#backends[@]} -eq 0 ] && backends=(plain compact kindergarten classical)
+out="embedded/target/speed"
+mkdir -p "$out"
+rm -f "$out"/*.txt
+
+start_fen="rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+kiwi_fen="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+qemu=(qemu-system-arm -machine mps2-an386 -cpu cortex-m4 -nographic
+  -semihosting-config enable=on,target=native)
+
+echo "building ${backends[*]} for x86-64, wasm32 and thumbv7em" >&2
+for b in "${backends[@]}"; do
+  cfg="--cfg wingtip_backend=\"$b\""
+  RUSTFLAGS="$cfg" CARGO_TARGET_DIR="target/backends/default-$b" \
+    cargo build -q --release --bin wingtip
+  scripts/footprint.sh --targets wasm32-unknown-unknown --backends "$b" >/dev/null
+  RUSTFLAGS="$cfg" CARGO_TARGET_DIR="embedded/target/backend-$b" \
+    cargo build -q --release --manifest-path embedded/Cargo.toml --target thumbv7em-none-eabihf
+done
+
+TIMEFORMAT=%U
+for b in "${backends[@]}"; do
+  elf="embedded/target/backend-$b/thumbv7em-none-eabihf/release/wingtip-firmware"
+  "${qemu[@]}" -icount shift=0 -kernel "$elf" >"$out/$b.icount.txt"
+done
+for round in $(seq "$runs"); do
+  echo "round $round of $runs" >&2
+  for b in "${backends[@]}"; do
+    bin="target/backends/default-$b/release/wingtip"
+    for p in "startpos|6|$start_fen" "kiwipete|5|$kiwi_fen"; do
+      IFS='|' read -r name depth fen <<<"$p"
+      t=$( { time "$bin" perft "$depth" --fen "$fen" >"$out/native.tmp" 2>/dev/null; } 2>&1 )
+      nodes=$(sed -n 's/^Nodes searched: //p' "$out/native.tmp")
+      echo "$name $nodes $t" >>"$out/$b.native.txt"
+    done
+    node scripts/wasm-perft.mjs \
+      "embedded/target/footprint/$b/wasm32-unknown-unknown/release/wingtip_footprint.wasm" 1 \
+      >>"$out/$b.wasm.txt"
+    elf="embedded/target/backend-$b/thumbv7em-none-eabihf/release/wingtip-firmware"
+    "${qemu[@]}" -kernel "$elf" >>"$out/$b.qemu.txt"
+  done
+done
+rm -f "$out/native.tmp"
+
+python3 - "$out" "${backends[@]}" <<'PY'
+import re, statistics, sys
+
+out, backends = sys.argv[1], sys.argv[2:]
+
+def median(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+def native(b):
+    r = {}
+    for line in open(f"{out}/{b}.native.txt"):
+        name, nodes, secs = line.split()
+        r.setdefault(name, []).append(int(nodes) / float(secs) / 1e6)
+    return {k: median(v) for k, v in r.items()}
+
+def wasm(b):
+    r = {}
+    for line in open(f"{out}/{b}.wasm.txt"):
+        m = re.match(r"(\w+) \d+ \d+ nodes: .*\(([\d.]+) Mnps\)", line)
+        if m:
+            r.setdefault(m.group(1), []).append(float(m.group(2)))
+    return {k: median(v) for k, v in r.items()}
+
+PERFT = re.compile(r"perft (startpos depth 5|kiwipete depth 4) nodes (\d+) expected \d+ ms (\d+) .* ok$")
+
+def qemu(path):
+    r = {}
+    for line in open(path):
+        m = PERFT.match(line.strip())
+        if m:
+            r.setdefault(m.group(1).split()[0], []).append((int(m.group(2)), int(m.group(3))))
+    return r
+
+print()
+print("| backend | x86-64 startpos 6 | x86-64 kiwipete 5 | wasm32 startpos 6 | wasm32 kiwipete 5 "
+      "| thumb instr/node startpos 5 | thumb instr/node kiwipete 4 | QEMU startpos 5 | QEMU kiwipete 4 |")
+print("|---|---|---|---|---|---|---|---|---|")
+for b in backends:
+    n, w = native(b), wasm(b)
+    ic = qemu(f"{out}/{b}.icount.txt")
+    rt = qemu(f"{out}/{b}.qemu.txt")
+    # -icount shift=0: 1 ms of virtual time is 10^6 guest instructions.
+    ipn = {k: v[0][1] * 1e6 / v[0][0] for k, v in ic.items()}
+    qm = {k: median([nodes / ms / 1e3 for nodes, ms in v]) for k, v in rt.items()}
+    cells = [f"{n.get('startpos', 0):.0f}", f"{n.get('kiwipete', 0):.0f}",
+             f"{w.get('startpos', 0):.0f}", f"{w.get('kiwipete', 0):.0f}",
+             f"{ipn.get('startpos', 0):.1f}", f"{ipn.get('kiwipete', 0):.1f}",
+             f"{qm.get('startpos', 0):.1f}", f"{qm.get('kiwipete', 0):.1f}"]
+    print(f"| {b} | " + " | ".join(cells) + " |")
+print()
+print("Mnps (medians of the runs) except 'instr/node': guest instructions per perft leaf under")
+print("QEMU -icount shift=0 (deterministic). QEMU columns: emulated core in real time (host-dependent).")
+PY

@@ -370,7 +370,8 @@ fn main() -> ! {
     };
 
     hprintln!(
-        "wingtip firmware: Cortex-M4, transposition table {} KiB",
+        "wingtip firmware: Cortex-M4, slider backend {}, transposition table {} KiB",
+        wingtip::attacks::BACKEND,
         TT_ENTRIES * 16 / 1024
     );
     let mut failures = check_bad_input();

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Perft speed of each attack backend on each target, for choosing the per-target
-# default backend (issue 9). Medians of RUNS runs (default 3), rounds interleaved
-# (run 1 of every backend, then run 2, ...) so that a change in the machine's load
-# hits every backend alike.
+# default backend (issue 9). Median and best of RUNS runs (default 3), rounds
+# interleaved (run 1 of every backend, then run 2, ...) so that a change in the
+# machine's load hits every backend alike; the best run is the one least disturbed
+# by other work on a shared machine.
 #
 #   x86-64 (no BMI2)  the `wingtip` binary: perft 6 startpos, perft 5 kiwipete,
 #                     user CPU time (as scripts/perft-backends.sh)
 #   wasm32 in node    the minimal embedder (embedded/footprint): same perfts, user
-#                     CPU time of node (scripts/wasm-perft.mjs)
+#                     CPU time of node, all backends in one process
+#                     (scripts/wasm-perft.mjs)
 #   thumbv7em (QEMU)  the firmware (embedded/): perft 5 startpos, perft 4 kiwipete
 #                     - with -icount shift=0 (one guest instruction = 1 ns of virtual
 #                       time), giving guest instructions per node: deterministic,
@@ -46,8 +48,14 @@ for b in "${backends[@]}"; do
   elf="embedded/target/backend-$b/thumbv7em-none-eabihf/release/wingtip-firmware"
   "${qemu[@]}" -icount shift=0 -kernel "$elf" >"$out/$b.icount.txt"
 done
+echo "wasm32 in node: $runs interleaved rounds" >&2
+specs=()
+for b in "${backends[@]}"; do
+  specs+=("$b=embedded/target/footprint/$b/wasm32-unknown-unknown/release/wingtip_footprint.wasm")
+done
+node scripts/wasm-perft.mjs "$runs" "${specs[@]}" >"$out/wasm.txt"
 for round in $(seq "$runs"); do
-  echo "round $round of $runs" >&2
+  echo "x86-64 and QEMU: round $round of $runs" >&2
   for b in "${backends[@]}"; do
     bin="target/backends/default-$b/release/wingtip"
     for p in "startpos|6|$start_fen" "kiwipete|5|$kiwi_fen"; do
@@ -56,9 +64,6 @@ for round in $(seq "$runs"); do
       nodes=$(sed -n 's/^Nodes searched: //p' "$out/native.tmp")
       echo "$name $nodes $t" >>"$out/$b.native.txt"
     done
-    node scripts/wasm-perft.mjs \
-      "embedded/target/footprint/$b/wasm32-unknown-unknown/release/wingtip_footprint.wasm" 1 \
-      >>"$out/$b.wasm.txt"
     elf="embedded/target/backend-$b/thumbv7em-none-eabihf/release/wingtip-firmware"
     "${qemu[@]}" -kernel "$elf" >>"$out/$b.qemu.txt"
   done
@@ -70,23 +75,28 @@ import re, statistics, sys
 
 out, backends = sys.argv[1], sys.argv[2:]
 
-def median(xs):
-    return statistics.median(xs) if xs else float("nan")
+def fmt(xs, digits=0):
+    """Median (best) of rates."""
+    if not xs:
+        return "-"
+    return f"{statistics.median(xs):.{digits}f} ({max(xs):.{digits}f})"
 
 def native(b):
     r = {}
     for line in open(f"{out}/{b}.native.txt"):
         name, nodes, secs = line.split()
         r.setdefault(name, []).append(int(nodes) / float(secs) / 1e6)
-    return {k: median(v) for k, v in r.items()}
+    return r
+
+WASM = re.compile(r"(\w+) (\w+) \d+ \d+ nodes: median \d+ ms ([\d.]+) Mnps, best \d+ ms ([\d.]+) Mnps")
 
 def wasm(b):
     r = {}
-    for line in open(f"{out}/{b}.wasm.txt"):
-        m = re.match(r"(\w+) \d+ \d+ nodes: .*\(([\d.]+) Mnps\)", line)
-        if m:
-            r.setdefault(m.group(1), []).append(float(m.group(2)))
-    return {k: median(v) for k, v in r.items()}
+    for line in open(f"{out}/wasm.txt"):
+        m = WASM.match(line)
+        if m and m.group(1) == b:
+            r[m.group(2)] = f"{float(m.group(3)):.0f} ({float(m.group(4)):.0f})"
+    return r
 
 PERFT = re.compile(r"perft (startpos depth 5|kiwipete depth 4) nodes (\d+) expected \d+ ms (\d+) .* ok$")
 
@@ -108,13 +118,14 @@ for b in backends:
     rt = qemu(f"{out}/{b}.qemu.txt")
     # -icount shift=0: 1 ms of virtual time is 10^6 guest instructions.
     ipn = {k: v[0][1] * 1e6 / v[0][0] for k, v in ic.items()}
-    qm = {k: median([nodes / ms / 1e3 for nodes, ms in v]) for k, v in rt.items()}
-    cells = [f"{n.get('startpos', 0):.0f}", f"{n.get('kiwipete', 0):.0f}",
-             f"{w.get('startpos', 0):.0f}", f"{w.get('kiwipete', 0):.0f}",
+    qm = {k: [nodes / ms / 1e3 for nodes, ms in v] for k, v in rt.items()}
+    cells = [fmt(n.get("startpos", [])), fmt(n.get("kiwipete", [])),
+             w.get("startpos", "-"), w.get("kiwipete", "-"),
              f"{ipn.get('startpos', 0):.1f}", f"{ipn.get('kiwipete', 0):.1f}",
-             f"{qm.get('startpos', 0):.1f}", f"{qm.get('kiwipete', 0):.1f}"]
+             fmt(qm.get("startpos", []), 1), fmt(qm.get("kiwipete", []), 1)]
     print(f"| {b} | " + " | ".join(cells) + " |")
 print()
-print("Mnps (medians of the runs) except 'instr/node': guest instructions per perft leaf under")
-print("QEMU -icount shift=0 (deterministic). QEMU columns: emulated core in real time (host-dependent).")
+print("Mnps, median (best) of the runs, except 'instr/node': guest instructions per perft leaf")
+print("under QEMU -icount shift=0 (deterministic). QEMU columns: the emulated core in real time")
+print("(as fast as the host translates it: not a real M4's speed).")
 PY

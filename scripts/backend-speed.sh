@@ -46,7 +46,7 @@ done
 TIMEFORMAT=%U
 for b in "${backends[@]}"; do
   elf="embedded/target/backend-$b/thumbv7em-none-eabihf/release/wingtip-firmware"
-  "${qemu[@]}" -icount shift=0 -kernel "$elf" >"$out/$b.icount.txt"
+  "${qemu[@]}" -icount shift=0 -kernel "$elf" </dev/null >"$out/$b.icount.txt"
 done
 echo "wasm32 in node: $runs interleaved rounds" >&2
 specs=()
@@ -65,7 +65,7 @@ for round in $(seq "$runs"); do
       echo "$name $nodes $t" >>"$out/$b.native.txt"
     done
     elf="embedded/target/backend-$b/thumbv7em-none-eabihf/release/wingtip-firmware"
-    "${qemu[@]}" -kernel "$elf" >>"$out/$b.qemu.txt"
+    "${qemu[@]}" -kernel "$elf" </dev/null >>"$out/$b.qemu.txt"
   done
 done
 rm -f "$out/native.tmp"

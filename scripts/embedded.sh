@@ -8,13 +8,13 @@
 # Usage: scripts/embedded.sh [--backend NAME] [--ram-budget BYTES] [--timeout SECONDS]
 #   --backend NAME      build with --cfg wingtip_backend="NAME" (default: none set)
 #   --ram-budget BYTES  RAM allowed besides the hash table (default 65536, issue 9)
-#   --timeout SECONDS   QEMU wall-clock limit (default 300)
+#   --timeout SECONDS   QEMU wall-clock limit (default 120)
 # Needs qemu-system-arm and the thumbv7em-none-eabihf target (.ci/run installs both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 backend=""
 ram_budget=65536
-timeout_s=300
+timeout_s=120
 while [ $# -gt 0 ]; do
   case "$1" in
     --backend) backend="$2"; shift 2 ;;
@@ -38,8 +38,10 @@ log="$dir/qemu.log"
 
 status=0
 timeout "$timeout_s" qemu-system-arm -machine mps2-an386 -cpu cortex-m4 -nographic \
-  -semihosting-config enable=on,target=native -kernel "$elf" | tee "$log" || status=$?
-# With pipefail the status is QEMU's (timeout's 124 when it ran too long): tee's is 0.
+  -semihosting-config enable=on,target=native -kernel "$elf" </dev/null | tee "$log" || status=$?
+# stdin is /dev/null: -nographic puts QEMU's monitor on stdio, and QEMU refuses to
+# start when stdin is closed (as it may be in CI). With pipefail the status is
+# QEMU's (timeout's 124 when it ran too long): tee's is 0.
 if [ "$status" -ne 0 ]; then
   echo "embedded.sh: firmware run failed (exit $status; 124 = timeout)" >&2
   exit 1

@@ -83,10 +83,14 @@ pub extern "C" fn wt_perft(len: u32, depth: u32) -> u64 {
 }
 
 /// Searches the FEN in the first `len` input bytes to `depth` plies with a fresh
-/// 64 KiB table; returns the best move's bits (`Move.0`), or 0 when there is none or
-/// the FEN does not parse.
+/// 64 KiB table; returns the best move's bits (`Move.0`), or 0 when there is none,
+/// the FEN does not parse or `depth` is 0 (to the core's [`Limits`] a depth of 0
+/// means no depth limit, which without a clock or stop flag would never end).
 #[no_mangle]
 pub extern "C" fn wt_search(len: u32, depth: u32) -> u32 {
+    if depth == 0 {
+        return 0;
+    }
     with_state(0, |s| {
         let Some(b) = board(s.input, len) else {
             return 0;

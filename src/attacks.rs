@@ -18,9 +18,16 @@
 //! [`backend`], and so does every caller inside the crate: board, move generation,
 //! evaluation, SEE and search. [`BACKEND`] names it at run time.
 //!
-//! Without configuration the backend is the one the benchmarks measured fastest for
-//! the target: `pext` where the target has BMI2, `plain` elsewhere (see README). A
-//! build picks another with a `--cfg` flag, for example in the embedding project's
+//! Without configuration the target decides, from figures measured on each (README,
+//! "Attack backends" and "Footprint"):
+//!
+//! | target | default | why |
+//! |---|---|---|
+//! | x86-64 with BMI2 | `pext` | fastest |
+//! | wasm32, 32-bit ARM (`thumb*`), `riscv32*` | `kindergarten` | 128 KiB of tables instead of 2.25 MiB, 9–19 % behind `plain` |
+//! | anything else | `plain` | beat `compact` in perft |
+//!
+//! A build picks another with a `--cfg` flag, for example in the embedding project's
 //! `.cargo/config.toml`:
 //!
 //! ```toml
@@ -116,9 +123,21 @@ macro_rules! by_target {
     )*};
 }
 by_target! {
+    // x86-64 with BMI2: `pext`, the fastest everywhere it exists.
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     pub use pext as backend;
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    // wasm32 and 32-bit embedded targets: the smallest tables that stay near the
+    // fastest (128 KiB of line tables against plain's 2.25 MiB; see README,
+    // "Footprint").
+    #[cfg(any(target_arch = "wasm32", target_arch = "arm", target_arch = "riscv32"))]
+    pub use kindergarten as backend;
+    // Everything else: `plain`, which beat `compact` in perft.
+    #[cfg(not(any(
+        all(target_arch = "x86_64", target_feature = "bmi2"),
+        target_arch = "wasm32",
+        target_arch = "arm",
+        target_arch = "riscv32"
+    )))]
     pub use plain as backend;
 }
 

@@ -1,0 +1,358 @@
+// app.js: the page of index.html. A person plays against wingtip, which runs in a
+// Web Worker (worker.js through wingtip.js), so the page never blocks. The board is
+// cm-chessboard (MIT), vendored into vendor/ by scripts/web.sh.
+//
+// State shown in the DOM for people and for the browser test (wasm/test/browser.mjs):
+// #message (class "error" on bad input), #moves[data-moves] (the game's UCI moves),
+// body[data-state] ("loading", "ready", "thinking", "over"), #perft-result, #figures.
+import { Chessboard, COLOR, INPUT_EVENT_TYPE } from './vendor/cm-chessboard/src/Chessboard.js';
+import { Markers } from './vendor/cm-chessboard/src/extensions/markers/Markers.js';
+import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE }
+  from './vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js';
+import { WorkerEngine } from './wingtip.js';
+
+const $ = (id) => document.getElementById(id);
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const fmt = (n) => n.toLocaleString('en-US');
+
+const game = {
+  startFen: START,
+  moves: [], // UCI moves from startFen
+  fen: START,
+  legal: [],
+  status: { state: 'ongoing', over: false },
+  human: 'w',
+  mode: 'human', // 'human': the engine answers the person; 'self': engine vs engine
+  selfTarget: 0, // ply count at which self-play stops
+};
+let engine = null; // WorkerEngine for the game
+let perftEngine = null; // a second worker, without hash, for perft
+let module = null; // the compiled WebAssembly.Module
+let thinking = false;
+let generation = 0; // bumped by every change that makes a pending engine answer stale
+const figures = { firstMove: null };
+
+const board = new Chessboard($('board'), {
+  position: START,
+  assetsUrl: './vendor/cm-chessboard/assets/',
+  style: { cssClass: 'default', animationDuration: 150 },
+  extensions: [{ class: Markers }, { class: PromotionDialog }],
+});
+
+function setState(s) { document.body.dataset.state = s; }
+
+function say(text, isError = false) {
+  const m = $('message');
+  m.textContent = text;
+  m.classList.toggle('error', isError);
+}
+
+function sideToMove() { return game.fen.split(' ')[1]; }
+function humanTurn() {
+  return game.mode === 'human' && !thinking && !game.status.over && sideToMove() === game.human;
+}
+
+function showMoves() {
+  const ol = $('moves');
+  ol.dataset.moves = game.moves.join(' ');
+  ol.replaceChildren();
+  const whiteFirst = game.startFen.split(' ')[1] !== 'b';
+  const plies = whiteFirst ? game.moves : ['…', ...game.moves];
+  for (let i = 0; i < plies.length; i += 2) {
+    const li = document.createElement('li');
+    li.textContent = plies.slice(i, i + 2).join(' ');
+    ol.append(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function scoreText(score, blackToMove) {
+  // The engine reports from the side to move's view; show it from White's.
+  const sign = blackToMove ? -1 : 1;
+  if (score.mate !== undefined) return `#${sign * score.mate}`;
+  const cp = (sign * score.cp) / 100;
+  return (cp > 0 ? '+' : '') + cp.toFixed(2);
+}
+
+function showInfo(info, blackToMove) {
+  $('t-depth').textContent = `${info.depth}/${info.seldepth}`;
+  $('t-score').textContent = scoreText(info.score, blackToMove);
+  const nps = info.timeMs > 0 ? ` (${fmt(Math.round(info.nodes / info.timeMs))} kn/s)` : '';
+  $('t-nodes').textContent = fmt(info.nodes) + nps;
+  $('t-pv').textContent = info.pv.join(' ');
+}
+
+const RESULT = {
+  checkmate: (stm) => `Checkmate: ${stm === 'w' ? 'Black' : 'White'} wins.`,
+  stalemate: () => 'Stalemate: draw.',
+  'threefold repetition': () => 'Draw by threefold repetition.',
+  'fifty-move rule': () => 'Draw by the fifty-move rule.',
+  'insufficient material': () => 'Draw: insufficient material.',
+};
+
+/** Reads the engine's position into the page, then lets the engine move if it is its turn. */
+async function sync({ animated = true, autoplay = true } = {}) {
+  const gen = generation;
+  const [fen, legal, status] = await Promise.all([engine.fen(), engine.legalMoves(), engine.status()]);
+  if (gen !== generation) return;
+  Object.assign(game, { fen, legal, status });
+  $('fen').value = fen;
+  showMoves();
+  await board.setPosition(fen, animated);
+  if (status.over) {
+    game.mode = 'human';
+    setState('over');
+    say(RESULT[status.state](sideToMove()));
+    return;
+  }
+  setState('ready');
+  if (!autoplay) return;
+  if (game.mode === 'self') {
+    if (game.moves.length < game.selfTarget) engineMove();
+    else {
+      game.mode = 'human';
+      say(`Engine vs engine: ${game.selfTarget} plies played.`);
+    }
+  } else if (sideToMove() !== game.human) {
+    engineMove();
+  }
+}
+
+async function engineMove() {
+  const gen = generation;
+  const blackToMove = sideToMove() === 'b';
+  const movetimeMs = Number($('movetime').value);
+  thinking = true;
+  setState('thinking');
+  const asked = performance.now();
+  let r;
+  try {
+    r = await engine.go({ movetimeMs, onInfo: (i) => { if (gen === generation) showInfo(i, blackToMove); } });
+  } catch (e) {
+    if (gen === generation) { thinking = false; say(e.message, true); setState('ready'); }
+    return;
+  }
+  if (gen !== generation) return;
+  thinking = false;
+  if (!figures.firstMove) {
+    const now = performance.now();
+    figures.firstMove = { sinceLoad: now, answer: now - asked, movetimeMs };
+    $('f-first').textContent = `${Math.round(now)} ms after page load; answered in ${Math.round(now - asked)} ms `
+      + `(budget ${movetimeMs} ms)`;
+  }
+  if (!r.bestmove) { await sync(); return; }
+  try {
+    await engine.play(r.bestmove);
+  } catch (e) {
+    say(`engine move ${r.bestmove} refused: ${e.message}`, true);
+    return;
+  }
+  if (gen !== generation) return;
+  game.moves.push(r.bestmove);
+  if (game.mode === 'human') say(`wingtip played ${r.bestmove}. Your move.`);
+  await sync();
+}
+
+async function humanMove(uci) {
+  if (!humanTurn()) {
+    say(thinking ? 'Wait: the engine is thinking.' : 'It is not your turn.', true);
+    return;
+  }
+  try {
+    await engine.play(uci);
+  } catch (e) {
+    say(`${e.message}`, true);
+    await sync({ animated: false, autoplay: false });
+    return;
+  }
+  game.moves.push(uci);
+  say(`You played ${uci}.`);
+  await sync();
+}
+
+function onBoardInput(event) {
+  switch (event.type) {
+    case INPUT_EVENT_TYPE.moveInputStarted: {
+      if (!humanTurn()) {
+        if (!game.status.over) say(thinking ? 'Wait: the engine is thinking.' : 'It is not your turn.', true);
+        return false;
+      }
+      const from = event.squareFrom;
+      const mine = game.legal.filter((m) => m.startsWith(from));
+      if (mine.length === 0) {
+        say(`No legal move from ${from}.`, true);
+        return false;
+      }
+      event.chessboard.addLegalMovesMarkers(mine.map((m) => ({ to: m.slice(2, 4), promotion: m[4] })));
+      return true;
+    }
+    case INPUT_EVENT_TYPE.validateMoveInput: {
+      const uci = event.squareFrom + event.squareTo;
+      const candidates = game.legal.filter((m) => m.slice(0, 4) === uci);
+      if (candidates.length === 0) {
+        say(`Illegal move ${uci}: try again.`, true);
+        return false;
+      }
+      if (candidates.length > 1) {
+        // A promotion: ask which piece.
+        const color = game.human === 'w' ? COLOR.white : COLOR.black;
+        event.chessboard.showPromotionDialog(event.squareTo, color, (result) => {
+          if (result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) {
+            humanMove(uci + result.piece.charAt(1));
+          } else {
+            board.setPosition(game.fen, false);
+          }
+        });
+        return true;
+      }
+      humanMove(uci);
+      return true;
+    }
+    case INPUT_EVENT_TYPE.moveInputCanceled:
+    case INPUT_EVENT_TYPE.moveInputFinished:
+      event.chessboard.removeLegalMovesMarkers();
+      return true;
+    default:
+      return true;
+  }
+}
+
+/** Stops a pending search and makes its answer stale. */
+async function interrupt() {
+  generation++;
+  if (thinking) {
+    thinking = false;
+    await engine.stop();
+  }
+}
+
+async function newGame() {
+  await interrupt();
+  game.human = $('side').value;
+  game.mode = 'human';
+  game.startFen = START;
+  game.moves = [];
+  await engine.newGame();
+  await engine.position('startpos');
+  await board.setOrientation(game.human === 'w' ? COLOR.white : COLOR.black);
+  for (const id of ['t-depth', 't-score', 't-nodes', 't-pv']) $(id).textContent = '–';
+  say(game.human === 'w' ? 'New game: you play White. Your move.' : 'New game: you play Black.');
+  await sync();
+}
+
+async function undo() {
+  await interrupt();
+  game.mode = 'human';
+  const startSide = game.startFen.split(' ')[1] || 'w';
+  const sideAfter = (n) => ((n % 2 === 0) === (startSide === 'w') ? 'w' : 'b');
+  if (game.moves.length === 0) { say('Nothing to undo.'); await sync(); return; }
+  game.moves.pop();
+  if (game.moves.length > 0 && sideAfter(game.moves.length) !== game.human) game.moves.pop();
+  await engine.position(game.startFen, game.moves);
+  say('Move taken back.');
+  await sync();
+}
+
+async function setFen() {
+  const fen = $('fen').value.trim();
+  await interrupt();
+  try {
+    await engine.position(fen);
+  } catch (e) {
+    say(`Bad FEN: ${e.message}. The game goes on.`, true);
+    await sync({ animated: false });
+    return;
+  }
+  game.mode = 'human';
+  game.startFen = fen;
+  game.moves = [];
+  say('Position set.');
+  await sync();
+}
+
+async function selfPlay() {
+  await interrupt();
+  game.mode = 'self';
+  const plies = Math.max(1, Math.min(400, Number($('self-plies').value) || 40));
+  game.selfTarget = game.moves.length + plies;
+  say(`Engine vs engine: ${plies} plies.`);
+  await sync();
+}
+
+async function stop() {
+  if (game.mode === 'self') game.mode = 'human';
+  if (thinking) await engine.stop(); // the pending go resolves with the best move so far
+}
+
+async function perft() {
+  const depth = Number($('perft-depth').value);
+  const out = $('perft-result');
+  out.textContent = `perft(${depth}) running…`;
+  try {
+    if (!perftEngine) {
+      perftEngine = new WorkerEngine({ wasm: module, hashMiB: 0 });
+      await perftEngine.ready;
+    }
+    await perftEngine.position(game.fen);
+    const { nodes, ms } = await perftEngine.perft(depth);
+    const mnps = nodes / ms / 1000;
+    out.textContent = `perft(${depth}) = ${fmt(nodes)} in ${Math.round(ms)} ms`;
+    if (ms >= 20) $('f-perft').textContent = `${mnps.toFixed(1)} Mnps (perft ${depth}, ${Math.round(ms)} ms)`;
+  } catch (e) {
+    out.textContent = `perft failed: ${e.message}`;
+  }
+}
+
+async function playTyped() {
+  const text = $('move-input').value.trim();
+  if (!text) return;
+  $('move-input').value = '';
+  await humanMove(text);
+}
+
+async function start() {
+  setState('loading');
+  const response = await fetch('wingtip.wasm');
+  if (!response.ok) throw new Error(`wingtip.wasm: HTTP ${response.status} (run scripts/web.sh)`);
+  const bytes = await response.arrayBuffer();
+  const downloaded = performance.now();
+  module = await WebAssembly.compile(bytes);
+  engine = new WorkerEngine({ wasm: module, hashMiB: 16 });
+  await engine.ready;
+  const ready = performance.now();
+  $('f-size').textContent = `${fmt(bytes.byteLength)} bytes (${(bytes.byteLength / 1024).toFixed(0)} KiB)`;
+  $('f-download').textContent = `${Math.round(downloaded)} ms`;
+  $('f-ready').textContent = `${Math.round(ready)} ms`;
+  $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compile, worker start, 16 MiB hash)`;
+  $('f-backend').textContent = engine.backend;
+  window.wingtipFigures = { bytes: bytes.byteLength, downloaded, ready, figures };
+  board.enableMoveInput(onBoardInput);
+  $('new-game').onclick = newGame;
+  $('undo').onclick = undo;
+  $('side').onchange = newGame;
+  $('fen-set').onclick = setFen;
+  $('fen').onkeydown = (e) => { if (e.key === 'Enter') setFen(); };
+  $('perft').onclick = perft;
+  $('self-play').onclick = selfPlay;
+  $('stop').onclick = stop;
+  $('move-play').onclick = playTyped;
+  $('move-input').onkeydown = (e) => { if (e.key === 'Enter') playTyped(); };
+  say('Ready: you play White. Drag or click a piece.');
+  await sync({ animated: false });
+  gzipSize(bytes).then((gz) => {
+    if (gz) $('f-size').textContent += `, ${fmt(gz)} gzipped`;
+    window.wingtipFigures.gzipBytes = gz;
+  });
+}
+
+async function gzipSize(bytes) {
+  if (typeof CompressionStream === 'undefined') return 0;
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
+
+start().catch((e) => {
+  say(`Could not start the engine: ${e.message}`, true);
+  setState('failed');
+});
+

@@ -34,8 +34,8 @@
 #![warn(missing_docs)]
 
 use core::cell::UnsafeCell;
-use core::mem::MaybeUninit;
 use core::fmt::{self, Write};
+use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicBool, Ordering};
 use wingtip::search::{Hooks, Info, Limits, Score, Searcher, TtEntry};
 use wingtip::{Board, Move};
@@ -154,7 +154,13 @@ struct Engine {
     region_ptr: usize,
     region: usize,
     tt_len: usize,
+    /// Entries at the start of the region that a table has used (maybe non-zero).
+    used: usize,
 }
+
+// An all-zero entry is an empty one, so fresh (zeroed) memory needs no clearing.
+// SAFETY: `TtEntry` is 16 bytes of plain integers without padding.
+const _: () = assert!(unsafe { core::mem::transmute::<TtEntry, u128>(TtEntry::EMPTY) } == 0);
 
 static IN: Global<[u8; IN_CAP]> = Global(UnsafeCell::new([0; IN_CAP]));
 static OUT: Global<Out> = Global(UnsafeCell::new(Out {
@@ -168,6 +174,7 @@ static ENGINE: Global<Engine> = Global(UnsafeCell::new(Engine {
     region_ptr: 0,
     region: 0,
     tt_len: 0,
+    used: 0,
 }));
 static BUSY: AtomicBool = AtomicBool::new(false);
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -325,7 +332,11 @@ pub extern "C" fn wt_new(hash_mib: u32) -> i32 {
         return code;
     }
     e.tt_len = bytes / core::mem::size_of::<TtEntry>();
-    table(e).fill(TtEntry::EMPTY);
+    // Fresh linear memory is zero, which is an empty table: only the part an earlier
+    // game used needs clearing.
+    let used = e.used.min(e.tt_len);
+    table(e)[..used].fill(TtEntry::EMPTY);
+    e.used = e.used.max(e.tt_len);
     e.searcher.clear();
     e.game.write(Game::new(Board::startpos()));
     e.created = true;
@@ -353,6 +364,7 @@ fn reserve(e: &mut Engine, bytes: usize) -> Result<(), i32> {
     if !in_place {
         e.region_ptr = prev * PAGE;
         e.region = 0;
+        e.used = 0;
     }
     e.region += need.div_ceil(PAGE) * PAGE;
     Ok(())

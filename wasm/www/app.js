@@ -10,6 +10,7 @@ import { Markers } from './vendor/cm-chessboard/src/extensions/markers/Markers.j
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE }
   from './vendor/cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js';
 import { WorkerEngine } from './wingtip.js';
+import { boot } from './boot.js';
 
 const $ = (id) => document.getElementById(id);
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -53,17 +54,15 @@ function humanTurn() {
 }
 
 function showMoves() {
-  const ol = $('moves');
-  ol.dataset.moves = game.moves.join(' ');
-  ol.replaceChildren();
-  const whiteFirst = game.startFen.split(' ')[1] !== 'b';
-  const plies = whiteFirst ? game.moves : ['…', ...game.moves];
-  for (let i = 0; i < plies.length; i += 2) {
-    const li = document.createElement('li');
-    li.textContent = plies.slice(i, i + 2).join(' ');
-    ol.append(li);
-  }
-  ol.scrollTop = ol.scrollHeight;
+  const list = $('moves');
+  list.dataset.moves = game.moves.join(' ');
+  const blackFirst = game.startFen.split(' ')[1] === 'b';
+  const plies = blackFirst ? ['…', ...game.moves] : game.moves;
+  const first = Number(game.startFen.split(' ')[5]) || 1;
+  const parts = [];
+  for (let i = 0; i < plies.length; i += 2) parts.push(`${first + i / 2}. ${plies.slice(i, i + 2).join(' ')}`);
+  list.textContent = parts.join('  ');
+  list.scrollTop = list.scrollHeight;
 }
 
 function scoreText(score, blackToMove) {
@@ -72,6 +71,13 @@ function scoreText(score, blackToMove) {
   if (score.mate !== undefined) return `#${sign * score.mate}`;
   const cp = (sign * score.cp) / 100;
   return (cp > 0 ? '+' : '') + cp.toFixed(2);
+}
+
+let pendingInfo = null;
+/** Shows the latest search info at the next frame (several may arrive per frame). */
+function queueInfo(info, blackToMove) {
+  if (!pendingInfo) requestAnimationFrame(() => { showInfo(...pendingInfo); pendingInfo = null; });
+  pendingInfo = [info, blackToMove];
 }
 
 function showInfo(info, blackToMove) {
@@ -98,7 +104,7 @@ async function sync({ animated = true, autoplay = true } = {}) {
   Object.assign(game, { fen, legal, status });
   $('fen').value = fen;
   showMoves();
-  await board.setPosition(fen, animated);
+  await board.setPosition(fen, animated && game.mode === 'human');
   if (status.over) {
     game.mode = 'human';
     setState('over');
@@ -127,7 +133,7 @@ async function engineMove() {
   const asked = performance.now();
   let r;
   try {
-    r = await engine.go({ movetimeMs, onInfo: (i) => { if (gen === generation) showInfo(i, blackToMove); } });
+    r = await engine.go({ movetimeMs, onInfo: (i) => { if (gen === generation) queueInfo(i, blackToMove); } });
   } catch (e) {
     if (gen === generation) { thinking = false; say(e.message, true); setState('ready'); }
     return;
@@ -312,20 +318,22 @@ async function playTyped() {
 
 async function start() {
   setState('loading');
-  const response = await fetch('wingtip.wasm');
-  if (!response.ok) throw new Error(`wingtip.wasm: HTTP ${response.status} (run scripts/web.sh)`);
-  const bytes = await response.arrayBuffer();
-  const downloaded = performance.now();
-  module = await WebAssembly.compile(bytes);
-  engine = new WorkerEngine({ wasm: module, hashMiB: 16 });
+  const { url } = boot;
+  engine = boot.engine;
   await engine.ready;
-  const ready = performance.now();
-  $('f-size').textContent = `${fmt(bytes.byteLength)} bytes (${(bytes.byteLength / 1024).toFixed(0)} KiB)`;
+  const ready = engine.timings.ready;
+  module = engine.module;
+  const timing = performance.getEntriesByName(url)[0];
+  const bytes = timing?.decodedBodySize || (await (await fetch(url)).arrayBuffer()).byteLength;
+  const downloaded = timing?.responseEnd ?? 0;
+  $('f-size').textContent = `${fmt(bytes)} bytes (${(bytes / 1024).toFixed(0)} KiB)`;
   $('f-download').textContent = `${Math.round(downloaded)} ms`;
   $('f-ready').textContent = `${Math.round(ready)} ms`;
-  $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compile, worker start, 16 MiB hash)`;
+  const compiled = engine.timings.compiled;
+  $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compiled after ${(compiled - downloaded).toFixed(1)}, `
+    + `worker instance + 16 MiB hash ${(ready - compiled).toFixed(1)})`;
   $('f-backend').textContent = engine.backend;
-  window.wingtipFigures = { bytes: bytes.byteLength, downloaded, ready, figures };
+  window.wingtipFigures = { bytes, downloaded, compiled, ready, figures };
   board.enableMoveInput(onBoardInput);
   $('new-game').onclick = newGame;
   $('undo').onclick = undo;
@@ -339,10 +347,33 @@ async function start() {
   $('move-input').onkeydown = (e) => { if (e.key === 'Enter') playTyped(); };
   say('Ready: you play White. Drag or click a piece.');
   await sync({ animated: false });
-  gzipSize(bytes).then((gz) => {
-    if (gz) $('f-size').textContent += `, ${fmt(gz)} gzipped`;
-    window.wingtipFigures.gzipBytes = gz;
-  });
+  const wasmBytes = await (await fetch(url)).arrayBuffer();
+  const startup = await measureStartup(wasmBytes);
+  window.wingtipFigures.startup = startup;
+  $('f-startup').textContent = `${startup.compileMs.toFixed(1)} ms compile + ${startup.createMs.toFixed(1)} ms `
+    + 'instantiate and create (16 MiB hash)';
+  const gz = await gzipSize(wasmBytes);
+  if (gz) $('f-size').textContent += `, ${fmt(gz)} gzipped`;
+  window.wingtipFigures.gzipBytes = gz;
+}
+
+/**
+ * How long the module takes from bytes in memory to an engine whose tables answer
+ * (compile, instantiate, create with a hash table, one legal-move call), measured
+ * on this thread with the page idle.
+ */
+async function measureStartup(bytes) {
+  let t = performance.now();
+  const m = await WebAssembly.compile(bytes);
+  const compileMs = performance.now() - t;
+  t = performance.now();
+  const noop = () => 0;
+  const x = new WebAssembly.Instance(m, { env: { now_ms: noop, should_stop: noop, on_info: noop } }).exports;
+  x.wt_new(16);
+  const legal = x.wt_legal_moves();
+  const createMs = performance.now() - t;
+  if (legal !== 20) throw new Error(`start position has ${legal} legal moves?`);
+  return { compileMs, createMs };
 }
 
 async function gzipSize(bytes) {

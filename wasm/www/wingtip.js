@@ -270,7 +270,10 @@ export async function createWorker(options = {}) {
   return w;
 }
 
-/** The engine in a Web Worker; every method returns a Promise. */
+/**
+ * The engine in a Web Worker; every method returns a Promise. `wasm` is anything
+ * create() accepts, or a Promise of one (e.g. a pending fetch()).
+ */
 export class WorkerEngine {
   constructor({ wasm, hashMiB = 16, workerUrl = new URL('./worker.js', import.meta.url) } = {}) {
     this._options = { hashMiB };
@@ -286,12 +289,19 @@ export class WorkerEngine {
   }
 
   async _start() {
-    if (!(this._wasm instanceof WebAssembly.Module)) this._wasm = await compile(this._wasm);
+    // The worker starts (fetching worker.js and wingtip.js) while the module
+    // downloads and compiles; messages posted before it runs are queued.
     this._worker = new Worker(this._workerUrl, { type: 'module' });
     this._worker.onmessage = (e) => this._onMessage(e.data);
     this._worker.onerror = (e) => this._failAll(new WingtipError(ERRORS.STATE, `worker error: ${e.message}`));
+    if (!(this._wasm instanceof WebAssembly.Module)) this._wasm = await compile(await this._wasm);
+    /** performance.now() when the module was compiled and when the engine was ready. */
+    this.timings = { compiled: performance.now() };
+    /** The compiled module (to start more workers without compiling again). */
+    this.module = this._wasm;
     const info = await this._call('init', { module: this._wasm, hashMiB: this._options.hashMiB, stopFlag: this._stopFlag });
     this.backend = info.backend;
+    this.timings.ready = performance.now();
     return this;
   }
 

@@ -119,7 +119,7 @@ before(async () => {
       '--disable-dev-shm-usage'],
   });
   page = await browser.newPage();
-  await page.setViewport({ width: 1060, height: 900 });
+  await page.setViewport({ width: 1060, height: 1000 });
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });
   page.on('pageerror', (e) => consoleErrors.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => consoleErrors.push(`request failed: ${r.url()}`));
@@ -136,6 +136,8 @@ before(async () => {
     moduleBytes: window.wingtipFigures.bytes,
     loadToDownloadedMs: window.wingtipFigures.downloaded,
     loadToReadyMs: window.wingtipFigures.ready,
+    loadToBootScriptMs: window.wingtipFigures.bootStarted,
+    loadToResponseMs: window.wingtipFigures.response,
     downloadedToCompiledMs: window.wingtipFigures.compiled - window.wingtipFigures.downloaded,
     downloadedToReadyMs: window.wingtipFigures.ready - window.wingtipFigures.downloaded,
   })));

@@ -60,7 +60,7 @@ function showMoves() {
   const plies = blackFirst ? ['…', ...game.moves] : game.moves;
   const first = Number(game.startFen.split(' ')[5]) || 1;
   const parts = [];
-  for (let i = 0; i < plies.length; i += 2) parts.push(`${first + i / 2}. ${plies.slice(i, i + 2).join(' ')}`);
+  for (let i = 0; i < plies.length; i += 2) parts.push(`${first + i / 2}.\u00a0${plies.slice(i, i + 2).join('\u00a0')}`);
   list.textContent = parts.join('  ');
   list.scrollTop = list.scrollHeight;
 }
@@ -325,7 +325,9 @@ async function start() {
   module = engine.module;
   const timing = performance.getEntriesByName(url)[0];
   const bytes = timing?.decodedBodySize || (await (await fetch(url)).arrayBuffer()).byteLength;
-  const downloaded = timing?.responseEnd ?? 0;
+  // The bytes are there for the engine when both the download has ended (maybe early,
+  // through the preload) and boot.js has asked for them.
+  const downloaded = Math.max(timing?.responseEnd ?? 0, boot.response);
   $('f-size').textContent = `${fmt(bytes)} bytes (${(bytes / 1024).toFixed(0)} KiB)`;
   $('f-download').textContent = `${Math.round(downloaded)} ms`;
   $('f-ready').textContent = `${Math.round(ready)} ms`;
@@ -333,7 +335,9 @@ async function start() {
   $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compiled after ${(compiled - downloaded).toFixed(1)}, `
     + `worker instance + 16 MiB hash ${(ready - compiled).toFixed(1)})`;
   $('f-backend').textContent = engine.backend;
-  window.wingtipFigures = { bytes, downloaded, compiled, ready, figures };
+  window.wingtipFigures = {
+    bytes, downloaded, compiled, ready, figures, bootStarted: boot.started, response: boot.response,
+  };
   board.enableMoveInput(onBoardInput);
   $('new-game').onclick = newGame;
   $('undo').onclick = undo;

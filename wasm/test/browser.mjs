@@ -232,6 +232,38 @@ test('undo takes back the last move pair; new game resets', async () => {
     && document.body.dataset.state === 'ready', { timeout: 2000 });
 });
 
+test('playing Black: the engine opens, the board turns', async () => {
+  await page.select('#side', 'b');
+  await waitForMoves(1, 3000);
+  const list = await moves();
+  assert.equal(list.length, 1, `${list} ${JSON.stringify(await message())} ${await page.$eval('#side', (e) => e.value)}`);
+  replay(list);
+  const bottomLeft = await page.$eval('#board [data-square="h8"]', (e) => e.getBoundingClientRect().bottom);
+  const topRight = await page.$eval('#board [data-square="a1"]', (e) => e.getBoundingClientRect().bottom);
+  assert.ok(bottomLeft > topRight, 'h8 is at the bottom');
+  await page.select('#side', 'w');
+  await page.waitForFunction(() => document.querySelector('#moves').dataset.moves === ''
+    && document.body.dataset.state === 'ready', { timeout: 3000 });
+});
+
+test('a promotion asks for the piece (a knight here) from a FEN position', async () => {
+  await page.$eval('#fen', (e) => { e.value = '7k/P7/8/8/8/8/7P/K7 w - - 0 1'; });
+  await page.click('#fen-set');
+  await page.waitForFunction(() => document.querySelector('#message').textContent === 'Position set.', { timeout: 2000 });
+  await dragMove('a7', 'a8');
+  await page.waitForSelector('[data-piece="wn"]', { timeout: 2000 });
+  await page.click('[data-piece="wn"]');
+  await waitForMoves(2, 3000);
+  const list = await moves();
+  assert.equal(list[0], 'a7a8n');
+  const chess = new Chess('7k/P7/8/8/8/8/7P/K7 w - - 0 1');
+  for (const m of list) chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+  assert.equal(chess.get('a8')?.type, 'n');
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.querySelector('#moves').dataset.moves === ''
+    && document.body.dataset.state === 'ready', { timeout: 3000 });
+});
+
 test('perft(5) from the start position reports 4,865,609', async () => {
   await page.select('#perft-depth', '5');
   await page.click('#perft');
@@ -266,6 +298,40 @@ test('a 40-ply engine-vs-engine game on the page has only legal moves', async ()
   const long = await page.evaluate((t) => window.longTasks.filter((x) => x.start >= t), taskMark);
   figures.longTasksDuringSelfPlay = long.map((x) => Math.round(x.duration));
   assert.ok(long.every((x) => x.duration <= limit), `tasks over ${limit} ms: ${JSON.stringify(long)}`);
+});
+
+test('the worker API: a second go is refused, stop() answers with a move, the engine goes on', async () => {
+  const r = await page.evaluate(async () => {
+    const { createWorker, ERRORS } = await import('./wingtip.js');
+    const w = await createWorker({ wasm: 'wingtip.wasm', hashMiB: 1 });
+    const out = { isolated: globalThis.crossOriginIsolated === true };
+    await w.position('startpos', ['e2e4']);
+    let infos = 0;
+    const go = w.go({ onInfo: () => { infos++; } }); // no budget: runs until stop()
+    out.second = await w.go({ depth: 1 }).then(() => 'accepted', (e) => e.code === ERRORS.BUSY);
+    await new Promise((res) => setTimeout(res, 300));
+    const t = performance.now();
+    await w.stop();
+    const result = await go;
+    out.stopMs = performance.now() - t;
+    out.bestmove = result.bestmove;
+    out.infos = infos;
+    out.legal = await w.legalMoves();
+    out.fen = await w.fen();
+    out.badPosition = await w.position('startpos', ['e2e5']).then(() => 'accepted', (e) => e.code === ERRORS.MOVE);
+    out.afterBad = await w.fen();
+    out.perft = (await w.perft(3)).nodes;
+    w.terminate();
+    return out;
+  });
+  assert.equal(r.second, true);
+  assert.ok(r.infos > 0);
+  assert.ok(r.legal.length === 20 && r.legal.includes(r.bestmove), JSON.stringify(r));
+  assert.equal(r.fen, 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+  assert.equal(r.badPosition, true);
+  assert.equal(r.afterBad, r.fen);
+  assert.equal(r.perft, 13160); // perft(3) after 1.e4
+  figures.workerStopMs = Math.round(r.stopMs);
 });
 
 test('screenshot, and no console error during the whole session', async () => {

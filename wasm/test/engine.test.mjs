@@ -164,6 +164,17 @@ test('bad input: error codes and messages, and the engine keeps working', async 
   assert.equal(e.perft(3), 8902);
 });
 
+test('a game longer than the kept history (600 plies) still plays and sees repetitions', async () => {
+  const e = await create({ wasm: module, hashMiB: 1 });
+  const shuffle = ['g1f3', 'g8f6', 'f3g1', 'f6g8'];
+  e.position('startpos', Array(150).fill(shuffle).flat());
+  assert.equal(e.status().state, 'threefold repetition');
+  for (const m of shuffle) e.play(m);
+  assert.equal(e.status().state, 'threefold repetition');
+  const r = e.go({ depth: 4 });
+  assert.ok(e.legalMoves().includes(r.bestmove));
+});
+
 test('bad input: random text never traps', async () => {
   const e = await create({ wasm: module, hashMiB: 1 });
   let seed = 12345;

@@ -4,7 +4,8 @@
 //
 // State shown in the DOM for people and for the browser test (wasm/test/browser.mjs):
 // #message (class "error" on bad input), #moves[data-moves] (the game's UCI moves),
-// body[data-state] ("loading", "ready", "thinking", "over"), #perft-result, #figures.
+// body[data-state] ("loading", "ready", "thinking", "busy", "over"), #perft-result,
+// #figures.
 import { Chessboard, COLOR, INPUT_EVENT_TYPE } from './vendor/cm-chessboard/src/Chessboard.js';
 import { Markers } from './vendor/cm-chessboard/src/extensions/markers/Markers.js';
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE }
@@ -105,6 +106,7 @@ async function sync({ animated = true, autoplay = true } = {}) {
   $('fen').value = fen;
   showMoves();
   await board.setPosition(fen, animated && game.mode === 'human');
+  if (gen !== generation) return; // a new game, undo or position came in meanwhile
   if (status.over) {
     game.mode = 'human';
     setState('over');
@@ -114,17 +116,18 @@ async function sync({ animated = true, autoplay = true } = {}) {
   setState('ready');
   if (!autoplay) return;
   if (game.mode === 'self') {
-    if (game.moves.length < game.selfTarget) engineMove();
+    if (game.moves.length < game.selfTarget) engineMove().catch((e) => say(e.message, true));
     else {
       game.mode = 'human';
       say(`Engine vs engine: ${game.selfTarget} plies played.`);
     }
   } else if (sideToMove() !== game.human) {
-    engineMove();
+    engineMove().catch((e) => say(e.message, true));
   }
 }
 
 async function engineMove() {
+  if (thinking) return;
   const gen = generation;
   const blackToMove = sideToMove() === 'b';
   const movetimeMs = Number($('movetime').value);
@@ -204,14 +207,14 @@ function onBoardInput(event) {
         const color = game.human === 'w' ? COLOR.white : COLOR.black;
         event.chessboard.showPromotionDialog(event.squareTo, color, (result) => {
           if (result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) {
-            humanMove(uci + result.piece.charAt(1));
+            humanMove(uci + result.piece.charAt(1)).catch((e) => say(e.message, true));
           } else {
             board.setPosition(game.fen, false);
           }
         });
         return true;
       }
-      humanMove(uci);
+      humanMove(uci).catch((e) => say(e.message, true));
       return true;
     }
     case INPUT_EVENT_TYPE.moveInputCanceled:
@@ -226,6 +229,7 @@ function onBoardInput(event) {
 /** Stops a pending search and makes its answer stale. */
 async function interrupt() {
   generation++;
+  setState('busy');
   if (thinking) {
     thinking = false;
     await engine.stop();
@@ -339,16 +343,18 @@ async function start() {
     bytes, downloaded, compiled, ready, figures, bootStarted: boot.started, response: boot.response,
   };
   board.enableMoveInput(onBoardInput);
-  $('new-game').onclick = newGame;
-  $('undo').onclick = undo;
-  $('side').onchange = newGame;
-  $('fen-set').onclick = setFen;
-  $('fen').onkeydown = (e) => { if (e.key === 'Enter') setFen(); };
-  $('perft').onclick = perft;
-  $('self-play').onclick = selfPlay;
-  $('stop').onclick = stop;
-  $('move-play').onclick = playTyped;
-  $('move-input').onkeydown = (e) => { if (e.key === 'Enter') playTyped(); };
+  // Every handler's failure is shown on the page (and is never an unhandled rejection).
+  const guard = (f) => () => f().catch((e) => say(`${e.message}`, true));
+  $('new-game').onclick = guard(newGame);
+  $('undo').onclick = guard(undo);
+  $('side').onchange = guard(newGame);
+  $('fen-set').onclick = guard(setFen);
+  $('fen').onkeydown = (e) => { if (e.key === 'Enter') guard(setFen)(); };
+  $('perft').onclick = guard(perft);
+  $('self-play').onclick = guard(selfPlay);
+  $('stop').onclick = guard(stop);
+  $('move-play').onclick = guard(playTyped);
+  $('move-input').onkeydown = (e) => { if (e.key === 'Enter') guard(playTyped)(); };
   say('Ready: you play White. Drag or click a piece.');
   await sync({ animated: false });
   const wasmBytes = await (await fetch(url)).arrayBuffer();

@@ -33,8 +33,13 @@ let userDataDir;
 const consoleErrors = [];
 const figures = {};
 
-/** A static file server for wasm/www on 127.0.0.1 (a free port). */
-function serve() {
+/**
+ * A static file server for wasm/www on 127.0.0.1 (a free port); `isolated` adds the
+ * headers that make a page cross-origin isolated (SharedArrayBuffer available).
+ */
+function serve(isolated = false) {
+  const extra = isolated
+    ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } : {};
   return new Promise((resolve) => {
     const s = createServer(async (req, res) => {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
@@ -42,7 +47,7 @@ function serve() {
       if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
       try {
         const body = await readFile(file);
-        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+        res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...extra });
         res.end(body);
       } catch {
         res.writeHead(404).end('not found');
@@ -300,8 +305,9 @@ test('a 40-ply engine-vs-engine game on the page has only legal moves', async ()
   assert.ok(long.every((x) => x.duration <= limit), `tasks over ${limit} ms: ${JSON.stringify(long)}`);
 });
 
-test('the worker API: a second go is refused, stop() answers with a move, the engine goes on', async () => {
-  const r = await page.evaluate(async () => {
+/** Drives createWorker() inside `p`: a second go, stop() of an unbounded search, bad input after it. */
+async function workerApi(p) {
+  const r = await p.evaluate(async () => {
     const { createWorker, ERRORS } = await import('./wingtip.js');
     const w = await createWorker({ wasm: 'wingtip.wasm', hashMiB: 1 });
     const out = { isolated: globalThis.crossOriginIsolated === true };
@@ -315,6 +321,7 @@ test('the worker API: a second go is refused, stop() answers with a move, the en
     const result = await go;
     out.stopMs = performance.now() - t;
     out.bestmove = result.bestmove;
+    out.restarted = result.stopped === true;
     out.infos = infos;
     out.legal = await w.legalMoves();
     out.fen = await w.fen();
@@ -331,7 +338,32 @@ test('the worker API: a second go is refused, stop() answers with a move, the en
   assert.equal(r.badPosition, true);
   assert.equal(r.afterBad, r.fen);
   assert.equal(r.perft, 13160); // perft(3) after 1.e4
-  figures.workerStopMs = Math.round(r.stopMs);
+  return r;
+}
+
+test('the worker API: a second go is refused, stop() answers with a move, the engine goes on', async () => {
+  const r = await workerApi(page);
+  assert.equal(r.isolated, false);
+  assert.equal(r.restarted, true); // without SharedArrayBuffer, stop() restarts the worker
+  figures.workerStopRestartMs = Math.round(r.stopMs);
+});
+
+test('the worker API on a cross-origin isolated page: stop() through a SharedArrayBuffer flag', async () => {
+  const isolatedServer = await serve(true);
+  const p = await browser.newPage();
+  p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`isolated page: ${m.text()}`); });
+  p.on('pageerror', (e) => consoleErrors.push(`isolated page error: ${e.message}`));
+  try {
+    await p.goto(`http://127.0.0.1:${isolatedServer.address().port}/`, { waitUntil: 'load' });
+    await p.waitForFunction(() => document.body.dataset.state === 'ready', { timeout: 10000 });
+    const r = await workerApi(p);
+    assert.equal(r.isolated, true);
+    assert.equal(r.restarted, false); // the search itself saw the flag and returned
+    figures.workerStopFlagMs = Math.round(r.stopMs);
+  } finally {
+    await p.close();
+    isolatedServer.close();
+  }
 });
 
 test('screenshot, and no console error during the whole session', async () => {

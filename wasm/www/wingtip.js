@@ -61,7 +61,11 @@ async function compile(wasm) {
   if (wasm instanceof WebAssembly.Module) return wasm;
   if (wasm instanceof ArrayBuffer || ArrayBuffer.isView(wasm)) return WebAssembly.compile(wasm);
   if (typeof Response !== 'undefined' && wasm instanceof Response) {
-    return WebAssembly.compileStreaming(Promise.resolve(wasm));
+    // Streaming compilation needs the application/wasm type; some servers send another.
+    if ((wasm.headers.get('content-type') ?? '').startsWith('application/wasm')) {
+      return WebAssembly.compileStreaming(Promise.resolve(wasm));
+    }
+    return WebAssembly.compile(await wasm.arrayBuffer());
   }
   // A URL or a path: fetch it (browsers), or read it from disk (Node, file: URLs).
   const url = new URL(String(wasm), globalThis.location?.href ?? import.meta.url);
@@ -69,7 +73,7 @@ async function compile(wasm) {
     const { readFile } = await import('node:fs/promises');
     return WebAssembly.compile(await readFile(url));
   }
-  return WebAssembly.compileStreaming(fetch(url));
+  return compile(await fetch(url));
 }
 
 /**

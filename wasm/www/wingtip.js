@@ -20,7 +20,9 @@
 //      const engine = await createWorker({ wasm: './wingtip.wasm' });
 //      await engine.position('startpos', ['e2e4']);
 //      const r = await engine.go({ movetimeMs: 500, onInfo });
-//      engine.stop();   // resolves the pending go with the best move found so far
+//      const analysis = engine.go({ onInfo });   // no budget: runs until stop()
+//      setTimeout(() => engine.stop(), 2000);    // resolves it with the best move so far
+//      const { bestmove, pv } = await analysis;
 //
 // Every call that takes text (a FEN, a move) throws a WingtipError with a numeric
 // `code` (see ERRORS) and a one-line message on bad input; the engine keeps its

@@ -46,6 +46,10 @@ use movepick::{History, Picker, GOOD_CAPTURE_FLOOR, KILLER_2};
 
 /// The deepest ply the search reaches (including quiescence).
 pub const MAX_PLY: usize = 96;
+/// The longest principal variation kept and reported. A full `[MAX_PLY][MAX_PLY]`
+/// table would be 36 KiB of the searcher; 32 moves of PV cost 12 KiB and no GUI
+/// shows more.
+pub const MAX_PV: usize = 32;
 /// The score of delivering mate now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 32_000;
 /// Scores at least this large in absolute value are mate scores.
@@ -170,7 +174,7 @@ struct Ctx<'a, H> {
 
 /// The search state that persists between searches (history and killer tables).
 ///
-/// About 40 KiB; keep one per game and call [`Searcher::clear`] on a new game.
+/// About 19 KiB; keep one per game and call [`Searcher::clear`] on a new game.
 pub struct Searcher {
     nodes: u64,
     seldepth: usize,
@@ -178,7 +182,8 @@ pub struct Searcher {
     can_stop: bool,
     killers: [[Move; 2]; MAX_PLY],
     history: History,
-    pv: [[Move; MAX_PLY]; MAX_PLY],
+    /// `pv[ply]`: the principal variation from `ply`, at most [`MAX_PV`] moves.
+    pv: [[Move; MAX_PV]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
     /// Hashes of earlier game positions, then of the positions along the search path.
     keys: [u64; GAME_KEYS + MAX_PLY + 1],
@@ -202,7 +207,7 @@ impl Searcher {
             can_stop: false,
             killers: [[Move::NULL; 2]; MAX_PLY],
             history: History::new(),
-            pv: [[Move::NULL; MAX_PLY]; MAX_PLY],
+            pv: [[Move::NULL; MAX_PV]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             keys: [0; GAME_KEYS + MAX_PLY + 1],
             root_index: 0,
@@ -453,11 +458,11 @@ impl Searcher {
             }
         }
 
-        let legal = board.legal_moves();
-        if legal.is_empty() {
+        let mut picker = Picker::empty();
+        picker.fill(board, false, tt_move, self.killers[ply], &self.history);
+        if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut picker = Picker::new(board, &legal, tt_move, self.killers[ply], &self.history);
 
         let mut node = NodeScore::new(-INF, alpha, beta);
         let mut searched = 0;
@@ -576,12 +581,7 @@ impl Searcher {
         }
         let in_check = board.in_check();
         let mut node;
-        let moves;
         if in_check {
-            moves = board.legal_moves();
-            if moves.is_empty() {
-                return -MATE + ply as i32;
-            }
             node = NodeScore::new(-INF, alpha, beta);
         } else {
             let stand = eval::evaluate(board);
@@ -590,9 +590,13 @@ impl Searcher {
             }
             node = NodeScore::new(stand, alpha, beta);
             node.alpha = alpha.max(stand);
-            moves = board.legal_captures();
         }
-        let mut picker = Picker::new(board, &moves, tt_move, self.killers[ply], &self.history);
+        // In check every evasion counts; otherwise captures and promotions only.
+        let mut picker = Picker::empty();
+        picker.fill(board, !in_check, tt_move, self.killers[ply], &self.history);
+        if in_check && picker.is_empty() {
+            return -MATE + ply as i32;
+        }
         while let Some((mv, order)) = picker.next() {
             if !in_check && order < GOOD_CAPTURE_FLOOR {
                 // Losing exchanges (and under-promotions) cannot raise a quiet score.
@@ -644,7 +648,7 @@ impl Searcher {
         } else {
             0
         };
-        let len = (child_len + 1).min(MAX_PLY);
+        let len = (child_len + 1).min(MAX_PV);
         if ply + 1 < MAX_PLY {
             let (head, tail) = self.pv.split_at_mut(ply + 1);
             head[ply][1..len].copy_from_slice(&tail[0][..len - 1]);
@@ -742,6 +746,14 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn searcher_fits_an_embedded_ram_budget() {
+        // Issue 9: the firmware's RAM besides the hash table stays within 64 KiB;
+        // the searcher is most of the statics (a 32-move PV, not 96 x 96).
+        let size = core::mem::size_of::<Searcher>();
+        assert!(size <= 20 * 1024, "Searcher is {size} bytes");
+    }
 
     fn best(fen: &str, depth: u32) -> SearchResult {
         let board = Board::from_fen(fen).unwrap();

@@ -33,8 +33,10 @@ const NAMES: [&str; 6] = ["startpos", "kiwipete", "pos3", "pos4", "pos5", "pos6"
 const CHECK_DEPTHS: [u32; 2] = [3, 4];
 /// The start position is also checked one ply deeper (the longest perft: a speed figure).
 const STARTPOS_EXTRA_DEPTH: u32 = 5;
-/// Depth of the search from the start position.
-const SEARCH_DEPTH: u32 = 8;
+/// Depth of the search from the start position. The stack grows by about 2.7 KiB
+/// per ply of the search (negamax and quiescence frames); depth 6 reaches ply 11
+/// and keeps RAM within 64 KiB besides the hash table (README, "Footprint").
+const SEARCH_DEPTH: u32 = 6;
 /// Transposition-table entries (16 bytes each: 128 KiB).
 const TT_ENTRIES: usize = 8192;
 /// The core clock of the MPS2 FPGA images (and of QEMU's model of them).

@@ -12,7 +12,7 @@
 
 use super::see::see;
 use crate::eval::SEE_VALUES;
-use crate::{Board, Move, Role};
+use crate::{Board, Move, MoveList, Role, MAX_MOVES};
 
 /// The score of the transposition-table move.
 const TT_MOVE: i32 = 4_000_000;
@@ -68,30 +68,44 @@ impl History {
 
 /// Moves of one node with their ordering scores, picked best first.
 pub(super) struct Picker {
-    moves: [Move; 256],
-    scores: [i32; 256],
-    len: usize,
+    /// The node's moves, owned: the search frame holds one list, not a list and
+    /// a copy (a frame's size is what an embedded target's stack pays per ply).
+    moves: MoveList,
+    scores: [i32; MAX_MOVES],
     next: usize,
 }
 
 impl Picker {
-    /// Scores `moves` (at most 256 are kept) for a node whose table move is
-    /// `tt_move` ([`Move::NULL`] if none) and whose ply has `killers`.
-    pub(super) fn new(
+    /// A picker with no move; `fill` gives it a node's moves.
+    ///
+    /// The search declares its picker empty and fills it in place, so a frame
+    /// holds one move list and no copy of it: the frame's size is what an
+    /// embedded target's stack pays per ply.
+    #[inline(always)]
+    pub(super) const fn empty() -> Picker {
+        Picker {
+            moves: MoveList::new(),
+            scores: [0; MAX_MOVES],
+            next: 0,
+        }
+    }
+
+    /// Generates and scores the legal moves of `board` (only captures and
+    /// promotions with `captures_only`) for a node whose table move is `tt_move`
+    /// ([`Move::NULL`] if none) and whose ply has `killers`.
+    pub(super) fn fill(
+        &mut self,
         board: &Board,
-        moves: &[Move],
+        captures_only: bool,
         tt_move: Move,
         killers: [Move; 2],
         history: &History,
-    ) -> Picker {
-        let mut picker = Picker {
-            moves: [Move::NULL; 256],
-            scores: [0; 256],
-            len: moves.len().min(256),
-            next: 0,
-        };
-        for (i, &mv) in moves.iter().take(256).enumerate() {
-            picker.moves[i] = mv;
+    ) {
+        board.append_legal_moves(&mut self.moves, captures_only);
+        self.next = 0;
+        let picker = self;
+        debug_assert!(picker.moves.len() <= MAX_MOVES);
+        for (i, &mv) in picker.moves.iter().enumerate() {
             picker.scores[i] = if mv == tt_move {
                 TT_MOVE
             } else if mv.is_capture() || mv.promoted().is_some() {
@@ -104,16 +118,20 @@ impl Picker {
                 history.get(mv)
             };
         }
-        picker
+    }
+
+    /// Returns true when the node has no move to pick.
+    pub(super) fn is_empty(&self) -> bool {
+        self.moves.is_empty()
     }
 
     /// Returns the best-scored move not yet returned, with its score.
     pub(super) fn next(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.len {
+        if self.next >= self.moves.len() {
             return None;
         }
         let mut best = self.next;
-        for i in self.next + 1..self.len {
+        for i in self.next + 1..self.moves.len() {
             if self.scores[i] > self.scores[best] {
                 best = i;
             }
@@ -166,9 +184,10 @@ mod tests {
             _ => board.parse_uci_move(text).unwrap(),
         };
         let legal = board.legal_moves();
-        let mut picker = Picker::new(
+        let mut picker = Picker::empty();
+        picker.fill(
             &board,
-            &legal,
+            false,
             mv(tt),
             [mv(killers[0]), mv(killers[1])],
             history,

@@ -340,8 +340,24 @@ impl Board {
     }
 
     /// Recomputes the Zobrist key from scratch (see [`Board::hash`]).
+    /// The key is the XOR of the key of every piece on its square, of the castling
+    /// rights, of the en-passant file (when there is an en-passant square) and of
+    /// the side key when black is to move ([`crate::zobrist`] documents the keys).
     pub(crate) fn compute_hash(&self) -> u64 {
-        crate::zobrist::hash_of(self)
+        let mut hash = 0;
+        for (piece, bb) in self.pieces.iter().enumerate() {
+            for sq in *bb {
+                hash ^= ZOBRIST_PIECE[piece][sq.index()];
+            }
+        }
+        hash ^= ZOBRIST_CASTLING[self.castling as usize & 15];
+        if let Some(ep) = self.en_passant() {
+            hash ^= ZOBRIST_EN_PASSANT[ep.file().index()];
+        }
+        if self.side == Color::Black {
+            hash ^= ZOBRIST_SIDE;
+        }
+        hash
     }
 
     /// Applies `mv`, which must be legal here (from [`Board::legal_moves`] or

@@ -3,10 +3,10 @@
 //!
 //! The keys are the static tables in [`crate::tables`] (`ZOBRIST_*`), drawn at build
 //! time from a fixed seed, so a position's key is the same in every build and on
-//! every target.
+//! every target. The board keeps its key up to date move by move and computes it
+//! from scratch (this function) when set up and, in debug builds, after every move.
 
-use crate::tables::{ZOBRIST_CASTLING, ZOBRIST_EN_PASSANT, ZOBRIST_PIECE, ZOBRIST_SIDE};
-use crate::{Board, Color};
+use crate::Board;
 
 /// Returns the Zobrist key of `board` computed from scratch: the XOR of the key of
 /// every piece on its square, of the castling rights, of the en-passant file (when
@@ -20,20 +20,7 @@ use crate::{Board, Color};
 /// assert_eq!(zobrist::hash_of(&board), board.hash());
 /// ```
 pub fn hash_of(board: &Board) -> u64 {
-    let mut hash = 0;
-    for (piece, bb) in board.pieces.iter().enumerate() {
-        for sq in *bb {
-            hash ^= ZOBRIST_PIECE[piece][sq.index()];
-        }
-    }
-    hash ^= ZOBRIST_CASTLING[board.castling as usize & 15];
-    if let Some(ep) = board.en_passant() {
-        hash ^= ZOBRIST_EN_PASSANT[ep.file().index()];
-    }
-    if board.side == Color::Black {
-        hash ^= ZOBRIST_SIDE;
-    }
-    hash
+    board.compute_hash()
 }
 
 #[cfg(test)]

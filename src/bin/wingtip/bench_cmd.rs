@@ -1,6 +1,8 @@
 //! `wingtip bench [depth]`: searches a fixed set of positions to a fixed depth with a
-//! fresh table and fresh history each, so the node count is deterministic (OpenBench
-//! reads the last two lines).
+//! fresh table and fresh history each, so the node count is deterministic. Ends with
+//! `Nodes searched: <n>` and `Nodes/second: <nps>` (DESIGN.md §5), then the line
+//! `<n> nodes <nps> nps` that OpenBench's client parses (its "Configuring New
+//! Engines" page gives that format).
 
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -86,7 +88,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         total += result.nodes;
     }
     let elapsed = searching.as_secs_f64().max(1e-9);
+    let nps = (total as f64 / elapsed) as u64;
     outln!("Nodes searched: {total}");
-    outln!("Nodes/second: {}", (total as f64 / elapsed) as u64);
+    outln!("Nodes/second: {nps}");
+    // OpenBench's client reads `<n> nodes <n> nps` from the last line.
+    outln!("{total} nodes {nps} nps");
     Ok(())
 }

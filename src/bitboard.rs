@@ -143,8 +143,12 @@ impl Bitboard {
     /// ```
     #[inline(always)]
     pub const fn pawn_attacks(self, color: Color) -> Bitboard {
-        let ahead = self.forward(color);
-        Bitboard(ahead.west().0 | ahead.east().0)
+        // One shift per side: mask the edge file first, then move diagonally.
+        let (west, east) = (self.0 & !Bitboard::FILE_A.0, self.0 & !Bitboard::FILE_H.0);
+        match color {
+            Color::White => Bitboard((west >> 9) | (east >> 7)),
+            Color::Black => Bitboard((west << 7) | (east << 9)),
+        }
     }
 
     /// Returns true when `sq` is a member.

@@ -22,7 +22,7 @@
 //! ```
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
-use crate::{Bitboard, Board, Color, File, Piece, Role, Square};
+use crate::{Bitboard, Board, Color, Piece, Role, Square};
 
 /// Material values used for move ordering and exchange evaluation, pawn … king.
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
@@ -212,7 +212,8 @@ fn file_set(file: usize) -> u64 {
 /// The files next to `file` (0 = a) as a raw set.
 #[inline(always)]
 fn adjacent_files(file: usize) -> u64 {
-    Bitboard::adjacent_files(File::ALL[file]).0
+    let f = Bitboard(file_set(file));
+    f.west().0 | f.east().0
 }
 
 /// Returns the static evaluation of `board` in centipawns, positive when the side to

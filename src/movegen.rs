@@ -759,18 +759,6 @@ impl Board {
         list
     }
 
-    /// Appends the legal moves (only captures and promotions with `captures_only`)
-    /// to `list`, which the caller owns: the search fills its move picker in place.
-    #[inline]
-    pub(crate) fn append_legal_moves(&self, list: &mut MoveList, captures_only: bool) {
-        let mut visitor = MoveVisitor(|mv| list.push(mv));
-        if captures_only {
-            generate_captures(self, &mut visitor);
-        } else {
-            generate(self, &mut visitor);
-        }
-    }
-
     /// Hands the legal moves to `visit`, one [`PieceMoves`] per piece that can move
     /// (knights, bishops, rooks, queens, pawns, then the king), without building a list. `visit` returns `true` to
     /// stop early; then no further call is made and this returns `true`.

@@ -458,8 +458,7 @@ impl Searcher {
             }
         }
 
-        let mut picker = Picker::empty();
-        picker.fill(board, false, tt_move, self.killers[ply], &self.history);
+        let mut picker = Picker::new(board, false, tt_move, self.killers[ply], &self.history);
         if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
@@ -592,8 +591,7 @@ impl Searcher {
             node.alpha = alpha.max(stand);
         }
         // In check every evasion counts; otherwise captures and promotions only.
-        let mut picker = Picker::empty();
-        picker.fill(board, !in_check, tt_move, self.killers[ply], &self.history);
+        let mut picker = Picker::new(board, !in_check, tt_move, self.killers[ply], &self.history);
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }

@@ -76,34 +76,30 @@ pub(super) struct Picker {
 }
 
 impl Picker {
-    /// A picker with no move; `fill` gives it a node's moves.
-    ///
-    /// The search declares its picker empty and fills it in place, so a frame
-    /// holds one move list and no copy of it: the frame's size is what an
-    /// embedded target's stack pays per ply.
-    #[inline(always)]
-    pub(super) const fn empty() -> Picker {
-        Picker {
-            moves: MoveList::new(),
-            scores: [0; MAX_MOVES],
-            next: 0,
-        }
-    }
-
     /// Generates and scores the legal moves of `board` (only captures and
     /// promotions with `captures_only`) for a node whose table move is `tt_move`
     /// ([`Move::NULL`] if none) and whose ply has `killers`.
-    pub(super) fn fill(
-        &mut self,
+    ///
+    /// Never inlined, and the list is generated here rather than passed in: the
+    /// caller's frame then holds the picker alone (one move list, no copy), which is
+    /// what an embedded target's stack pays per ply of search.
+    #[inline(never)]
+    pub(super) fn new(
         board: &Board,
         captures_only: bool,
         tt_move: Move,
         killers: [Move; 2],
         history: &History,
-    ) {
-        board.append_legal_moves(&mut self.moves, captures_only);
-        self.next = 0;
-        let picker = self;
+    ) -> Picker {
+        let mut picker = Picker {
+            moves: if captures_only {
+                board.legal_captures()
+            } else {
+                board.legal_moves()
+            },
+            scores: [0; MAX_MOVES],
+            next: 0,
+        };
         debug_assert!(picker.moves.len() <= MAX_MOVES);
         for (i, &mv) in picker.moves.iter().enumerate() {
             picker.scores[i] = if mv == tt_move {
@@ -118,6 +114,7 @@ impl Picker {
                 history.get(mv)
             };
         }
+        picker
     }
 
     /// Returns true when the node has no move to pick.
@@ -184,8 +181,7 @@ mod tests {
             _ => board.parse_uci_move(text).unwrap(),
         };
         let legal = board.legal_moves();
-        let mut picker = Picker::empty();
-        picker.fill(
+        let mut picker = Picker::new(
             &board,
             false,
             mv(tt),

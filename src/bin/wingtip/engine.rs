@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use wingtip::search::{Hooks, Info, Limits, SearchResult, Searcher, TtEntry};
+use wingtip::search::{Hooks, Info, Limits, SearchResult, Searcher, TtEntry, MAX_MULTIPV};
 use wingtip::{Board, Move};
 
 /// The engine's name and version, as `id name` and xboard `myname` report them.
@@ -168,12 +168,20 @@ pub struct Go {
     /// Whether the final move waits for `stop` even when the search ends early
     /// (UCI `go infinite`).
     pub wait_for_stop: bool,
+    /// A ponder search (UCI `go ponder`): the time limits do not apply and the
+    /// final move waits until [`Core::ponder_hit`] (after which the limits apply,
+    /// the time since the request counting) or a stop.
+    pub ponder: bool,
+    /// Whether the search's progress and final move are reported (false for a
+    /// quick search the protocol uses itself, like xboard's `hint`).
+    pub report: bool,
     /// Time since the request arrived (time limits count from there).
     pub clock: Box<dyn Clock>,
 }
 
 /// What a finished worker hands back.
 struct Done {
+    board: Board,
     table: Vec<TtEntry>,
     searcher: Box<Searcher>,
     result: SearchResult,
@@ -184,6 +192,8 @@ struct Done {
 struct Worker {
     handle: JoinHandle<Done>,
     silent: Arc<AtomicBool>,
+    /// Set by the worker just before it reports its move (or would have).
+    finished: Arc<AtomicBool>,
 }
 
 /// The game and the engine's resources, shared by both protocols.
@@ -202,6 +212,12 @@ pub struct Core<P: Protocol> {
     searcher: Option<Box<Searcher>>,
     worker: Option<Worker>,
     stop: Arc<AtomicBool>,
+    /// True while a ponder search has had no `ponderhit`.
+    pondering: Arc<AtomicBool>,
+    /// `MultiPV`: principal variations per search.
+    multipv: u32,
+    /// The last collected search: the position searched and its result.
+    last: Option<(Board, SearchResult)>,
 }
 
 impl<P: Protocol> Core<P> {
@@ -217,6 +233,9 @@ impl<P: Protocol> Core<P> {
             searcher: None,
             worker: None,
             stop: Arc::new(AtomicBool::new(false)),
+            pondering: Arc::new(AtomicBool::new(false)),
+            multipv: 1,
+            last: None,
         }
     }
 
@@ -274,9 +293,57 @@ impl<P: Protocol> Core<P> {
         self.worker.is_some()
     }
 
+    /// Returns true while a search has not yet reported its move (it may be
+    /// searching, or waiting for `stop` or `ponderhit`).
+    pub fn search_running(&self) -> bool {
+        self.worker
+            .as_ref()
+            .is_some_and(|w| !w.finished.load(Ordering::SeqCst))
+    }
+
+    /// Returns true while a ponder search waits for `ponderhit`.
+    pub fn pondering(&self) -> bool {
+        self.worker.is_some() && self.pondering.load(Ordering::SeqCst)
+    }
+
+    /// Turns a ponder search into a normal one: its time limits apply from now
+    /// on, counting the time since its request. Returns false (and does
+    /// nothing) when no ponder search is waiting for it.
+    pub fn ponder_hit(&mut self) -> bool {
+        self.pondering() && self.pondering.swap(false, Ordering::SeqCst)
+    }
+
     /// Asks a running search to stop soon (it still reports its move).
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Sets `MultiPV` for later searches, clamped to 1..=[`MAX_MULTIPV`]; returns
+    /// the value set.
+    pub fn set_multipv(&mut self, lines: u32) -> u32 {
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+        self.multipv
+    }
+
+    /// Empties the transposition table and the search history (`Clear Hash`).
+    /// Returns false, doing nothing, while a search runs.
+    pub fn clear_hash(&mut self) -> bool {
+        if self.search_running() {
+            return false;
+        }
+        self.finish(false, false);
+        if let Some(table) = self.table.as_mut() {
+            table.fill(TtEntry::EMPTY);
+        }
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
+        true
+    }
+
+    /// Returns the last collected search: the position searched and its result.
+    pub fn last_search(&self) -> Option<&(Board, SearchResult)> {
+        self.last.as_ref()
     }
 
     /// Ends the running search, if any, and takes back the table and search state.
@@ -286,6 +353,7 @@ impl<P: Protocol> Core<P> {
     /// the result and whether its move was reported.
     pub fn finish(&mut self, stop: bool, silent: bool) -> Option<(SearchResult, bool)> {
         let worker = self.worker.take()?;
+        self.pondering.store(false, Ordering::SeqCst);
         if silent {
             worker.silent.store(true, Ordering::SeqCst);
         }
@@ -304,6 +372,7 @@ impl<P: Protocol> Core<P> {
             self.table = Some(done.table);
         }
         self.searcher = Some(done.searcher);
+        self.last = Some((done.board, done.result));
         Some((done.result, done.reported))
     }
 
@@ -351,6 +420,7 @@ impl<P: Protocol> Core<P> {
             .searcher
             .take()
             .unwrap_or_else(|| Box::new(Searcher::new()));
+        searcher.set_multipv(self.multipv);
         let board = *self.board();
         let history: Vec<u64> = self.positions[..self.positions.len() - 1]
             .iter()
@@ -360,6 +430,10 @@ impl<P: Protocol> Core<P> {
         let stop = Arc::clone(&self.stop);
         let silent = Arc::new(AtomicBool::new(false));
         let silent_in_worker = Arc::clone(&silent);
+        let finished = Arc::new(AtomicBool::new(false));
+        let finished_in_worker = Arc::clone(&finished);
+        self.pondering.store(go.ponder, Ordering::SeqCst);
+        let pondering = Arc::clone(&self.pondering);
         let mut out = self.out.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
@@ -368,21 +442,25 @@ impl<P: Protocol> Core<P> {
                 let mut table = table;
                 let mut hooks = Reporter {
                     clock: go.clock,
-                    out: out.clone(),
+                    pondering: Arc::clone(&pondering),
+                    out: go.report.then(|| out.clone()),
                 };
                 let result =
                     searcher.search(&board, &history, &mut table, &go.limits, &stop, &mut hooks);
-                if go.wait_for_stop {
-                    while !stop.load(Ordering::Relaxed) && !silent_in_worker.load(Ordering::Relaxed)
-                    {
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                    }
+                // `go infinite` waits for `stop`; `go ponder` for `stop` or `ponderhit`.
+                while (go.wait_for_stop || pondering.load(Ordering::SeqCst))
+                    && !stop.load(Ordering::Relaxed)
+                    && !silent_in_worker.load(Ordering::Relaxed)
+                {
+                    std::thread::sleep(std::time::Duration::from_millis(1));
                 }
-                let reported = !silent_in_worker.load(Ordering::SeqCst);
+                finished_in_worker.store(true, Ordering::SeqCst);
+                let reported = go.report && !silent_in_worker.load(Ordering::SeqCst);
                 if reported {
                     out.best_move(&board, &result);
                 }
                 Done {
+                    board,
                     table,
                     searcher,
                     result,
@@ -390,7 +468,13 @@ impl<P: Protocol> Core<P> {
                 }
             });
         match spawned {
-            Ok(handle) => self.worker = Some(Worker { handle, silent }),
+            Ok(handle) => {
+                self.worker = Some(Worker {
+                    handle,
+                    silent,
+                    finished,
+                })
+            }
             Err(e) => self
                 .out
                 .error(&format!("cannot start the search thread: {e}")),
@@ -451,18 +535,33 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
 }
 
 /// The search's hooks: the request's clock, and progress sent to the protocol.
+///
+/// While `pondering` is set the search sees a clock standing at 0, so no time
+/// limit ends it; after `ponderhit` it sees the time since the request. Reports
+/// always carry the real time.
 struct Reporter<P> {
     clock: Box<dyn Clock>,
-    out: P,
+    pondering: Arc<AtomicBool>,
+    /// `None`: the progress is not reported.
+    out: Option<P>,
 }
 
 impl<P: Protocol> Hooks for Reporter<P> {
     fn elapsed_ms(&mut self) -> u64 {
-        self.clock.elapsed_ms()
+        if self.pondering.load(Ordering::Relaxed) {
+            0
+        } else {
+            self.clock.elapsed_ms()
+        }
     }
 
     fn info(&mut self, info: &Info<'_>) {
-        self.out.info(info);
+        if let Some(out) = self.out.as_mut() {
+            out.info(&Info {
+                time_ms: self.clock.elapsed_ms(),
+                ..*info
+            });
+        }
     }
 }
 
@@ -570,6 +669,8 @@ mod tests {
             core.go(Go {
                 limits,
                 wait_for_stop: false,
+                ponder: false,
+                report: true,
                 clock,
             });
             let (result, reported) = core.finish(false, false).expect("a search ran");

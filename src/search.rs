@@ -4,7 +4,9 @@
 //! check extension, repetition and fifty-move draws, and mate scores.
 //!
 //! Everything runs without `std` and without an allocator. The caller provides:
-//! - the transposition table memory (`&mut [TtEntry]`, any length, may be empty);
+//! - the transposition table memory (`&[TtEntry]`, any length, may be empty),
+//!   which several searchers on several threads may share (Lazy SMP, on targets
+//!   with 64-bit atomics);
 //! - the hashes of the game's earlier positions, for repetition draws;
 //! - a [`Limits`] (depth, nodes, soft and hard time) and a `&AtomicBool` stop flag
 //!   that another thread may set at any moment;
@@ -24,10 +26,10 @@
 //!
 //! // White mates in one with Ra8#.
 //! let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-//! let mut table = [TtEntry::EMPTY; 4096];
+//! let table = [TtEntry::EMPTY; 4096];
 //! let mut searcher = Searcher::new();
 //! let limits = Limits { depth: 4, ..Limits::NONE };
-//! let result = searcher.search(&board, &[], &mut table, &limits, &AtomicBool::new(false), &mut NoHooks);
+//! let result = searcher.search(&board, &[], &table, &limits, &AtomicBool::new(false), &mut NoHooks);
 //! assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
 //! assert_eq!(result.score, Score::Mate(1));
 //! ```
@@ -176,7 +178,7 @@ pub struct SearchResult {
 }
 
 struct Ctx<'a, H> {
-    tt: &'a mut [TtEntry],
+    tt: &'a [TtEntry],
     stop: &'a AtomicBool,
     hooks: &'a mut H,
     limits: Limits,
@@ -275,7 +277,7 @@ impl Searcher {
         &mut self,
         board: &Board,
         history: &[u64],
-        table: &mut [TtEntry],
+        table: &[TtEntry],
         limits: &Limits,
         stop: &AtomicBool,
         hooks: &mut H,
@@ -839,7 +841,7 @@ mod tests {
 
     fn best(fen: &str, depth: u32) -> SearchResult {
         let board = Board::from_fen(fen).unwrap();
-        let mut table = [TtEntry::EMPTY; 1 << 14];
+        let table = [TtEntry::EMPTY; 1 << 14];
         let mut s = Searcher::new();
         let limits = Limits {
             depth,
@@ -848,7 +850,7 @@ mod tests {
         s.search(
             &board,
             &[],
-            &mut table,
+            &table,
             &limits,
             &AtomicBool::new(false),
             &mut NoHooks,
@@ -911,7 +913,7 @@ mod tests {
 
     fn lines(fen: &str, depth: u32, multipv: u32) -> (SearchResult, Lines) {
         let board = Board::from_fen(fen).unwrap();
-        let mut table = [TtEntry::EMPTY; 1 << 14];
+        let table = [TtEntry::EMPTY; 1 << 14];
         let mut s = Searcher::new();
         s.set_multipv(multipv);
         let mut hooks = Lines(Vec::new());
@@ -922,7 +924,7 @@ mod tests {
         let r = s.search(
             &board,
             &[],
-            &mut table,
+            &table,
             &limits,
             &AtomicBool::new(false),
             &mut hooks,
@@ -983,11 +985,11 @@ mod tests {
     #[test]
     fn stop_flag_still_returns_a_move() {
         let board = Board::startpos();
-        let mut table = [TtEntry::EMPTY; 1024];
+        let table = [TtEntry::EMPTY; 1024];
         let r = Searcher::new().search(
             &board,
             &[],
-            &mut table,
+            &table,
             &Limits::NONE,
             &AtomicBool::new(true),
             &mut NoHooks,

@@ -33,6 +33,8 @@ pub const NAME: &str = concat!("wingtip ", env!("CARGO_PKG_VERSION"));
 pub const DEFAULT_HASH_MB: usize = 16;
 /// The largest accepted `Hash` value in MiB.
 pub const MAX_HASH_MB: usize = 65_536;
+/// The most search threads (`Threads`).
+pub const MAX_THREADS: usize = 64;
 /// The default time kept back per move for GUI and process latency, in ms.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
 
@@ -184,6 +186,7 @@ struct Done {
     board: Board,
     table: Vec<TtEntry>,
     searcher: Box<Searcher>,
+    helpers: Vec<Box<Searcher>>,
     result: SearchResult,
     /// Whether the final move was reported (it is not after a silent stop).
     reported: bool,
@@ -216,6 +219,10 @@ pub struct Core<P: Protocol> {
     pondering: Arc<AtomicBool>,
     /// `MultiPV`: principal variations per search.
     multipv: u32,
+    /// The helper threads' search states (`Threads` − 1 of them, Lazy SMP).
+    helpers: Vec<Box<Searcher>>,
+    /// `Threads`.
+    threads: usize,
     /// The last collected search: the position searched and its result.
     last: Option<(Board, SearchResult)>,
 }
@@ -235,6 +242,8 @@ impl<P: Protocol> Core<P> {
             stop: Arc::new(AtomicBool::new(false)),
             pondering: Arc::new(AtomicBool::new(false)),
             multipv: 1,
+            helpers: Vec::new(),
+            threads: 1,
             last: None,
         }
     }
@@ -325,6 +334,16 @@ impl<P: Protocol> Core<P> {
         self.multipv
     }
 
+    /// Sets `Threads` for later searches, clamped to 1..=[`MAX_THREADS`]; returns
+    /// the value set. The helper threads search the same position sharing the
+    /// transposition table (Lazy SMP); the main thread's result is played.
+    pub fn set_threads(&mut self, threads: usize) -> usize {
+        self.finish(true, false);
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.helpers.truncate(self.threads - 1);
+        self.threads
+    }
+
     /// Empties the transposition table and the search history (`Clear Hash`).
     /// Returns false, doing nothing, while a search runs.
     pub fn clear_hash(&mut self) -> bool {
@@ -338,6 +357,7 @@ impl<P: Protocol> Core<P> {
         if let Some(s) = self.searcher.as_mut() {
             s.clear();
         }
+        self.helpers.iter_mut().for_each(|h| h.clear());
         true
     }
 
@@ -372,6 +392,7 @@ impl<P: Protocol> Core<P> {
             self.table = Some(done.table);
         }
         self.searcher = Some(done.searcher);
+        self.helpers = done.helpers;
         self.last = Some((done.board, done.result));
         Some((done.result, done.reported))
     }
@@ -421,6 +442,10 @@ impl<P: Protocol> Core<P> {
             .take()
             .unwrap_or_else(|| Box::new(Searcher::new()));
         searcher.set_multipv(self.multipv);
+        let mut helpers = std::mem::take(&mut self.helpers);
+        while helpers.len() < self.threads - 1 {
+            helpers.push(Box::new(Searcher::new()));
+        }
         let board = *self.board();
         let history: Vec<u64> = self.positions[..self.positions.len() - 1]
             .iter()
@@ -439,14 +464,19 @@ impl<P: Protocol> Core<P> {
             .name("search".into())
             .stack_size(8 << 20)
             .spawn(move || {
-                let mut table = table;
                 let mut hooks = Reporter {
                     clock: go.clock,
                     pondering: Arc::clone(&pondering),
                     out: go.report.then(|| out.clone()),
                 };
-                let result =
-                    searcher.search(&board, &history, &mut table, &go.limits, &stop, &mut hooks);
+                let result = search_smp(
+                    &mut searcher,
+                    &mut helpers,
+                    (&board, &history, &table),
+                    &go.limits,
+                    &stop,
+                    &mut hooks,
+                );
                 // `go infinite` waits for `stop`; `go ponder` for `stop` or `ponderhit`.
                 while (go.wait_for_stop || pondering.load(Ordering::SeqCst))
                     && !stop.load(Ordering::Relaxed)
@@ -463,6 +493,7 @@ impl<P: Protocol> Core<P> {
                     board,
                     table,
                     searcher,
+                    helpers,
                     result,
                     reported,
                 }
@@ -493,6 +524,49 @@ impl<P: Protocol> Core<P> {
     }
 }
 
+/// Searches with `main` on this thread and every helper on a thread of its own,
+/// all sharing the table (Lazy SMP). The helpers have no time limit: they stop
+/// when the main search ends. Returns the main search's result.
+fn search_smp<H: Hooks>(
+    main: &mut Searcher,
+    helpers: &mut [Box<Searcher>],
+    (board, history, table): (&Board, &[u64], &[TtEntry]),
+    limits: &Limits,
+    stop: &AtomicBool,
+    hooks: &mut H,
+) -> SearchResult {
+    if helpers.is_empty() {
+        return main.search(board, history, table, limits, stop, hooks);
+    }
+    let helper_stop = AtomicBool::new(false);
+    let helper_limits = Limits {
+        depth: limits.depth,
+        ..Limits::NONE
+    };
+    std::thread::scope(|scope| {
+        for helper in helpers.iter_mut() {
+            let (helper_stop, helper_limits) = (&helper_stop, &helper_limits);
+            // A helper that cannot start only costs strength.
+            let _ = std::thread::Builder::new()
+                .name("helper".into())
+                .stack_size(8 << 20)
+                .spawn_scoped(scope, move || {
+                    helper.search(
+                        board,
+                        history,
+                        table,
+                        helper_limits,
+                        helper_stop,
+                        &mut wingtip::search::NoHooks,
+                    );
+                });
+        }
+        let result = main.search(board, history, table, limits, stop, hooks);
+        helper_stop.store(true, Ordering::SeqCst);
+        result
+    })
+}
+
 /// Returns the number of table entries for `mb` MiB.
 pub fn table_len(mb: usize) -> usize {
     (mb << 20) / std::mem::size_of::<TtEntry>()
@@ -511,9 +585,9 @@ fn zeroed_table(len: usize) -> Option<Vec<TtEntry>> {
         return Some(Vec::new());
     }
     let layout = Layout::array::<TtEntry>(len).ok()?;
-    // SAFETY: the layout has a non-zero size; an all-zero `TtEntry` is
-    // `TtEntry::EMPTY` (zero key, score and depth, `Move::NULL` is `Move(0)`,
-    // `Bound::None` is 0; checked by `zeroed_entry_is_empty` below); the pointer comes
+    // SAFETY: the layout has a non-zero size; an all-zero `TtEntry` (two zero
+    // words, atomics with a zero value) is `TtEntry::EMPTY` (checked by
+    // `zeroed_entry_is_empty` below); the pointer comes
     // from the global allocator with exactly the layout `Vec` uses for `len` entries.
     unsafe {
         let ptr = alloc_zeroed(layout).cast::<TtEntry>();
@@ -745,6 +819,67 @@ mod tests {
         assert_eq!(events.len(), 5, "{events:?}");
     }
 
+    fn go_with(limits: Limits, ponder: bool) -> Go {
+        Go {
+            limits,
+            wait_for_stop: false,
+            ponder,
+            report: true,
+            clock: Box::new(Since(Instant::now())),
+        }
+    }
+
+    #[test]
+    fn helper_threads_search_beside_the_main_one_and_stop_with_it() {
+        let recorder = Recorder::default();
+        let mut core = Core::new(recorder.clone());
+        core.set_hash_mb(1);
+        assert_eq!(core.set_threads(0), 1);
+        assert_eq!(core.set_threads(1000), MAX_THREADS);
+        assert_eq!(core.set_threads(3), 3);
+        let depth = Limits {
+            depth: 7,
+            ..Limits::NONE
+        };
+        core.go(go_with(depth, false));
+        let (result, reported) = core.finish(false, false).expect("a search ran");
+        assert!(reported && result.depth == 7 && result.best_move.is_some());
+        assert_eq!(core.helpers.len(), 2);
+        // An unlimited search: the helpers stop when the main search is stopped.
+        core.go(go_with(Limits::NONE, false));
+        std::thread::sleep(Duration::from_millis(100));
+        let (result, _) = core.finish(true, false).expect("a search ran");
+        assert!(result.best_move.is_some());
+        assert_eq!(core.set_threads(1), 1);
+        assert!(core.helpers.is_empty());
+    }
+
+    #[test]
+    fn a_ponder_search_reports_its_move_only_after_ponderhit() {
+        let recorder = Recorder::default();
+        let mut core = Core::new(recorder.clone());
+        core.set_hash_mb(1);
+        assert!(!core.ponder_hit(), "no search yet");
+        // The search ends by itself at depth 3, then waits for the ponderhit.
+        let limits = Limits {
+            depth: 3,
+            hard_ms: 1,
+            soft_ms: 1,
+            ..Limits::NONE
+        };
+        core.go(go_with(limits, true));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(core.search_running() && core.pondering());
+        let events = recorder.events();
+        // The time limits did not apply while pondering: all 3 iterations ran.
+        assert_eq!(events, ["info 1", "info 2", "info 3"]);
+        assert!(core.ponder_hit());
+        assert!(!core.ponder_hit(), "a second ponderhit is not one");
+        let (result, reported) = core.finish(false, false).expect("a search ran");
+        assert!(reported && result.depth == 3);
+        assert!(recorder.events().last().unwrap().starts_with("best "));
+    }
+
     #[test]
     fn time_plan_figures() {
         // 60 s, no increment, no period: 59 980 ms usable over 22 moves.
@@ -782,7 +917,8 @@ mod tests {
     #[test]
     fn zeroed_entry_is_empty() {
         let table = zeroed_table(1000).unwrap();
-        assert!(table.iter().all(|e| *e == TtEntry::EMPTY));
+        let empty = TtEntry::EMPTY;
+        assert!(table.iter().all(|e| *e == empty));
         assert!(zeroed_table(0).unwrap().is_empty());
         assert!(zeroed_table(usize::MAX / 4).is_none());
     }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::{
     parse_count, parse_move, plan_time, truncate, Core, Go, Input, Output, Protocol, Since,
-    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, NAME,
+    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS, NAME,
 };
 use crate::perft_cmd;
 use wingtip::search::{Info, Limits, Score, SearchResult};
@@ -128,8 +128,8 @@ pub enum Command {
 pub enum Setting {
     /// `Hash`, MiB.
     Hash(usize),
-    /// `Threads` (only 1 is offered).
-    Threads,
+    /// `Threads`, 1..=[`MAX_THREADS`].
+    Threads(usize),
     /// `Move Overhead`, ms.
     MoveOverhead(u64),
     /// `MultiPV`, 1..=[`MAX_MULTIPV`].
@@ -260,12 +260,13 @@ fn parse_setoption(args: &[&str], messages: &mut Vec<String>) -> Result<Setting,
             Err(e) => Err(format!("hash: {e}")),
         },
         "threads" => match parse_count(&value) {
-            Ok(1) => Ok(Setting::Threads),
+            Ok(n) if (1..=MAX_THREADS as u64).contains(&n) => Ok(Setting::Threads(n as usize)),
             Ok(n) => {
+                let used = n.clamp(1, MAX_THREADS as u64) as usize;
                 messages.push(format!(
-                    "threads must be 1 (only 1 is supported): {n}; using 1"
+                    "threads must be between 1 and {MAX_THREADS}: {n}; using {used}"
                 ));
-                Ok(Setting::Threads)
+                Ok(Setting::Threads(used))
             }
             Err(e) => Err(format!("threads: {e}")),
         },
@@ -448,7 +449,9 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
             out.line(&format!(
                 "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
             ));
-            out.line("option name Threads type spin default 1 min 1 max 1");
+            out.line(&format!(
+                "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+            ));
             out.line(&format!(
                 "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
             ));
@@ -469,7 +472,9 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
         }
         Command::NewGame => core.new_game(),
         Command::SetOption(Setting::Hash(mb)) => core.set_hash_mb(mb),
-        Command::SetOption(Setting::Threads) => {}
+        Command::SetOption(Setting::Threads(n)) => {
+            core.set_threads(n);
+        }
         Command::SetOption(Setting::MoveOverhead(ms)) => core.move_overhead_ms = ms,
         Command::SetOption(Setting::MultiPv(n)) => {
             core.set_multipv(n);
@@ -657,14 +662,20 @@ mod tests {
             Command::SetOption(Setting::MoveOverhead(100))
         );
         assert_eq!(
-            command("setoption name Threads value 1"),
-            Command::SetOption(Setting::Threads)
+            command("setoption name Threads value 2"),
+            Command::SetOption(Setting::Threads(2))
         );
         assert!(error("setoption name Hash value 0").starts_with("hash must be between"));
         assert!(error("setoption name Hash value 99999999999999999999999").starts_with("hash:"));
         let clamped = parse("setoption name Threads value 0");
-        assert_eq!(clamped.command, Some(Command::SetOption(Setting::Threads)));
-        assert!(clamped.messages[0].contains("only 1"), "{clamped:?}");
+        assert_eq!(
+            clamped.command,
+            Some(Command::SetOption(Setting::Threads(1)))
+        );
+        assert!(
+            clamped.messages[0].contains("between 1 and 64"),
+            "{clamped:?}"
+        );
         assert_eq!(
             command("setoption name MultiPV value 3"),
             Command::SetOption(Setting::MultiPv(3))

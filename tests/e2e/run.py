@@ -455,6 +455,33 @@ def test_uci_clear_hash_and_wdl():
         e.quit()
 
 
+def test_uci_threads():
+    """Lazy SMP: two threads analyse and play legal moves; stop stays prompt."""
+    a, b = uci_engine(), uci_engine()
+    try:
+        assert a.options["Threads"].max >= 2
+        a.configure({"Threads": 2})
+        info = a.analyse(chess.Board(), chess.engine.Limit(depth=9))
+        assert info["depth"] == 9 and info["pv"][0] in chess.Board().legal_moves, info
+        board = play_game(a, b, OPENINGS[0], lambda _: chess.engine.Limit(time=0.05), max_plies=40)
+        assert board.ply() >= 20 or board.is_game_over()
+    finally:
+        a.quit()
+        b.quit()
+    r = Raw()
+    try:
+        r.send("setoption name Threads value 2")
+        r.send("go infinite")
+        r.expect_prefix("info depth 4")
+        t = time.monotonic()
+        r.send("stop")
+        r.expect_prefix("bestmove", timeout=2)
+        took = time.monotonic() - t
+        assert took < 0.1, took
+    finally:
+        r.close()
+
+
 def test_uci_gui_bad_input():
     r = Raw()
     try:
@@ -481,7 +508,7 @@ def test_uci_gui_bad_input():
         r.expect_prefix("info depth 3", timeout=5)
         r.expect_prefix("bestmove", timeout=5)
         for option, needle in (("MultiPV value 500", "using 64"), ("MultiPV value 0", "using 1"),
-                               ("Threads value 0", "using 1"), ("Threads value 1000", "using 1"),
+                               ("Threads value 0", "using 1"), ("Threads value 1000", "using 64"),
                                ("UCI_ShowWDL value maybe", "true or false")):
             r.send(f"setoption name {option}")
             line = r.expect_prefix("info string")

@@ -469,26 +469,30 @@ impl<P: Protocol> Core<P> {
                     pondering: Arc::clone(&pondering),
                     out: go.report.then(|| out.clone()),
                 };
-                let result = search_smp(
+                let (result, reported) = search_smp(
                     &mut searcher,
                     &mut helpers,
                     (&board, &history, &table),
                     &go.limits,
                     &stop,
                     &mut hooks,
+                    |result| {
+                        // `go infinite` waits for `stop`; `go ponder` for `stop` or
+                        // `ponderhit`.
+                        while (go.wait_for_stop || pondering.load(Ordering::SeqCst))
+                            && !stop.load(Ordering::Relaxed)
+                            && !silent_in_worker.load(Ordering::Relaxed)
+                        {
+                            std::thread::sleep(std::time::Duration::from_millis(1));
+                        }
+                        finished_in_worker.store(true, Ordering::SeqCst);
+                        let reported = go.report && !silent_in_worker.load(Ordering::SeqCst);
+                        if reported {
+                            out.best_move(&board, result);
+                        }
+                        reported
+                    },
                 );
-                // `go infinite` waits for `stop`; `go ponder` for `stop` or `ponderhit`.
-                while (go.wait_for_stop || pondering.load(Ordering::SeqCst))
-                    && !stop.load(Ordering::Relaxed)
-                    && !silent_in_worker.load(Ordering::Relaxed)
-                {
-                    std::thread::sleep(std::time::Duration::from_millis(1));
-                }
-                finished_in_worker.store(true, Ordering::SeqCst);
-                let reported = go.report && !silent_in_worker.load(Ordering::SeqCst);
-                if reported {
-                    out.best_move(&board, &result);
-                }
                 Done {
                     board,
                     table,
@@ -525,8 +529,11 @@ impl<P: Protocol> Core<P> {
 }
 
 /// Searches with `main` on this thread and every helper on a thread of its own,
-/// all sharing the table (Lazy SMP). The helpers have no time limit: they stop
-/// when the main search ends. Returns the main search's result.
+/// all sharing the table (Lazy SMP), then calls `report` with the main search's
+/// result and returns both. The helpers have no time limit: they are told to stop
+/// when the main search ends, before `report` (so a helper that the operating
+/// system has not scheduled yet cannot delay the move).
+#[allow(clippy::too_many_arguments)]
 fn search_smp<H: Hooks>(
     main: &mut Searcher,
     helpers: &mut [Box<Searcher>],
@@ -534,9 +541,12 @@ fn search_smp<H: Hooks>(
     limits: &Limits,
     stop: &AtomicBool,
     hooks: &mut H,
-) -> SearchResult {
+    report: impl FnOnce(&SearchResult) -> bool,
+) -> (SearchResult, bool) {
     if helpers.is_empty() {
-        return main.search(board, history, table, limits, stop, hooks);
+        let result = main.search(board, history, table, limits, stop, hooks);
+        let reported = report(&result);
+        return (result, reported);
     }
     let helper_stop = AtomicBool::new(false);
     let helper_limits = Limits {
@@ -563,7 +573,8 @@ fn search_smp<H: Hooks>(
         }
         let result = main.search(board, history, table, limits, stop, hooks);
         helper_stop.store(true, Ordering::SeqCst);
-        result
+        let reported = report(&result);
+        (result, reported)
     })
 }
 

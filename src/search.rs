@@ -4,7 +4,9 @@
 //! check extension, repetition and fifty-move draws, and mate scores.
 //!
 //! Everything runs without `std` and without an allocator. The caller provides:
-//! - the transposition table memory (`&mut [TtEntry]`, any length, may be empty);
+//! - the transposition table memory (`&[TtEntry]`, any length, may be empty),
+//!   which several searchers on several threads may share (Lazy SMP, on targets
+//!   with 64-bit atomics);
 //! - the hashes of the game's earlier positions, for repetition draws;
 //! - a [`Limits`] (depth, nodes, soft and hard time) and a `&AtomicBool` stop flag
 //!   that another thread may set at any moment;
@@ -24,10 +26,10 @@
 //!
 //! // White mates in one with Ra8#.
 //! let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-//! let mut table = [TtEntry::EMPTY; 4096];
+//! let table = [TtEntry::EMPTY; 4096];
 //! let mut searcher = Searcher::new();
 //! let limits = Limits { depth: 4, ..Limits::NONE };
-//! let result = searcher.search(&board, &[], &mut table, &limits, &AtomicBool::new(false), &mut NoHooks);
+//! let result = searcher.search(&board, &[], &table, &limits, &AtomicBool::new(false), &mut NoHooks);
 //! assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
 //! assert_eq!(result.score, Score::Mate(1));
 //! ```
@@ -57,6 +59,8 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = 32_500;
 /// How many earlier game positions the searcher keeps for repetition checks.
 const GAME_KEYS: usize = 256;
+/// The most principal variations one search reports ([`Searcher::set_multipv`]).
+pub const MAX_MULTIPV: u32 = 64;
 
 /// A score as a GUI shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,11 +116,19 @@ impl Limits {
     };
 }
 
-/// One progress report, sent after every completed iteration.
+/// One progress report, sent after every completed iteration (after every
+/// completed line of it when several principal variations are searched).
+///
+/// A position without a legal move gets one report of depth 0 with an empty
+/// principal variation and a score of `Mate(0)` (checkmate) or `Cp(0)`
+/// (stalemate).
 #[derive(Clone, Copy, Debug)]
 pub struct Info<'a> {
     /// The iteration's depth in plies.
     pub depth: u32,
+    /// Which principal variation this is, from 1 (the best) to the number of
+    /// lines searched ([`Searcher::set_multipv`]).
+    pub multipv: u32,
     /// The deepest ply reached, quiescence included.
     pub seldepth: u32,
     /// The score of the principal variation.
@@ -166,7 +178,7 @@ pub struct SearchResult {
 }
 
 struct Ctx<'a, H> {
-    tt: &'a mut [TtEntry],
+    tt: &'a [TtEntry],
     stop: &'a AtomicBool,
     hooks: &'a mut H,
     limits: Limits,
@@ -189,6 +201,11 @@ pub struct Searcher {
     keys: [u64; GAME_KEYS + MAX_PLY + 1],
     /// Index in `keys` of the root position.
     root_index: usize,
+    /// How many principal variations to search (1..=[`MAX_MULTIPV`]).
+    multipv: u32,
+    /// Root moves skipped: the first moves of this iteration's earlier lines.
+    excluded: [Move; MAX_MULTIPV as usize],
+    excluded_len: usize,
 }
 
 impl Default for Searcher {
@@ -211,7 +228,36 @@ impl Searcher {
             pv_len: [0; MAX_PLY],
             keys: [0; GAME_KEYS + MAX_PLY + 1],
             root_index: 0,
+            multipv: 1,
+            excluded: [Move::NULL; MAX_MULTIPV as usize],
+            excluded_len: 0,
         }
+    }
+
+    /// Sets how many principal variations later searches find and report
+    /// (`MultiPV`), clamped to 1..=[`MAX_MULTIPV`]; returns the value set.
+    ///
+    /// Line `k` is the best line whose first move differs from those of lines
+    /// 1..k, each reported with [`Info::multipv`] `k`. The search's result
+    /// (best move, score, ponder move) is line 1's. With the default of 1 the
+    /// search is exactly the single-line search.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::search::{Searcher, MAX_MULTIPV};
+    /// let mut s = Searcher::new();
+    /// assert_eq!(s.set_multipv(3), 3);
+    /// assert_eq!(s.set_multipv(0), 1);
+    /// assert_eq!(s.set_multipv(500), MAX_MULTIPV);
+    /// ```
+    pub fn set_multipv(&mut self, lines: u32) -> u32 {
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+        self.multipv
+    }
+
+    /// Returns how many principal variations a search finds.
+    pub fn multipv(&self) -> u32 {
+        self.multipv
     }
 
     /// Forgets killers and history (call on a new game).
@@ -231,7 +277,7 @@ impl Searcher {
         &mut self,
         board: &Board,
         history: &[u64],
-        table: &mut [TtEntry],
+        table: &[TtEntry],
         limits: &Limits,
         stop: &AtomicBool,
         hooks: &mut H,
@@ -266,6 +312,17 @@ impl Searcher {
             } else {
                 Score::Cp(0)
             };
+            let elapsed = cx.hooks.elapsed_ms();
+            cx.hooks.info(&Info {
+                depth: 0,
+                multipv: 1,
+                seldepth: 0,
+                score: result.score,
+                nodes: 0,
+                time_ms: elapsed,
+                hashfull: hashfull(cx.tt),
+                pv: &[],
+            });
             return result;
         }
 
@@ -273,54 +330,69 @@ impl Searcher {
             0 => MAX_PLY as u32 - 1,
             d => d.min(MAX_PLY as u32 - 1),
         };
-        let mut score = 0;
-        for depth in 1..=max_depth {
-            self.seldepth = 0;
-            let mut delta = 30;
-            let (mut alpha, mut beta) = if depth >= 5 {
-                ((score - delta).max(-INF), (score + delta).min(INF))
-            } else {
-                (-INF, INF)
-            };
-            loop {
-                let s = self.negamax(&mut cx, board, depth as i32, alpha, beta, 0, true);
-                if self.stopped {
-                    break;
-                }
-                if s <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (s - delta).max(-INF);
-                } else if s >= beta {
-                    beta = (s + delta).min(INF);
+        let lines = (self.multipv as usize).clamp(1, legal.len());
+        // Each line's score in the last completed iteration (aspiration centres).
+        let mut scores = [0; MAX_MULTIPV as usize];
+        'deepening: for depth in 1..=max_depth {
+            self.excluded_len = 0;
+            for (line, line_best) in scores[..lines].iter_mut().enumerate() {
+                self.seldepth = 0;
+                let score = *line_best;
+                let mut delta = 30;
+                let (mut alpha, mut beta) = if depth >= 5 {
+                    ((score - delta).max(-INF), (score + delta).min(INF))
                 } else {
-                    score = s;
-                    break;
+                    (-INF, INF)
+                };
+                loop {
+                    let s = self.negamax(&mut cx, board, depth as i32, alpha, beta, 0, true);
+                    if self.stopped {
+                        break;
+                    }
+                    if s <= alpha {
+                        beta = (alpha + beta) / 2;
+                        alpha = (s - delta).max(-INF);
+                    } else if s >= beta {
+                        beta = (s + delta).min(INF);
+                    } else {
+                        *line_best = s;
+                        break;
+                    }
+                    delta += delta;
                 }
-                delta += delta;
+                // A root move that beat alpha in an interrupted iteration was fully
+                // searched, so it is at least as good as the previous best.
+                if line == 0 && self.pv_len[0] > 0 && self.pv[0][0] != Move::NULL {
+                    result.best_move = Some(self.pv[0][0]);
+                    result.ponder = (self.pv_len[0] > 1).then(|| self.pv[0][1]);
+                }
+                if self.stopped {
+                    break 'deepening;
+                }
+                let line_score = Score::from_internal(*line_best);
+                if line == 0 {
+                    result.depth = depth;
+                    result.score = line_score;
+                }
+                let elapsed = cx.hooks.elapsed_ms();
+                let pv_len = self.pv_len[0];
+                cx.hooks.info(&Info {
+                    depth,
+                    multipv: line as u32 + 1,
+                    seldepth: self.seldepth as u32,
+                    score: line_score,
+                    nodes: self.nodes,
+                    time_ms: elapsed,
+                    hashfull: hashfull(cx.tt),
+                    pv: &self.pv[0][..pv_len],
+                });
+                if pv_len > 0 {
+                    self.excluded[self.excluded_len] = self.pv[0][0];
+                    self.excluded_len += 1;
+                }
             }
-            // A root move that beat alpha in an interrupted iteration was fully
-            // searched, so it is at least as good as the previous best.
-            if self.pv_len[0] > 0 && self.pv[0][0] != Move::NULL {
-                result.best_move = Some(self.pv[0][0]);
-                result.ponder = (self.pv_len[0] > 1).then(|| self.pv[0][1]);
-            }
-            if self.stopped {
-                break;
-            }
-            result.depth = depth;
-            result.score = Score::from_internal(score);
-            let elapsed = cx.hooks.elapsed_ms();
-            let pv_len = self.pv_len[0];
-            cx.hooks.info(&Info {
-                depth,
-                seldepth: self.seldepth as u32,
-                score: result.score,
-                nodes: self.nodes,
-                time_ms: elapsed,
-                hashfull: hashfull(cx.tt),
-                pv: &self.pv[0][..pv_len],
-            });
             self.can_stop = true;
+            let elapsed = cx.hooks.elapsed_ms();
             if cx.stop.load(Ordering::Relaxed)
                 || (limits.soft_ms != 0 && elapsed >= limits.soft_ms)
                 || (limits.nodes != 0 && self.nodes >= limits.nodes)
@@ -334,6 +406,7 @@ impl Searcher {
                 }
             }
         }
+        self.excluded_len = 0;
         result.nodes = self.nodes;
         result
     }
@@ -468,6 +541,10 @@ impl Searcher {
         let mut quiets = [Move::NULL; 64];
         let mut quiet_count = 0;
         while let Some((mv, order)) = picker.next() {
+            if ply == 0 && self.excluded[..self.excluded_len].contains(&mv) {
+                // MultiPV: an earlier line of this iteration starts with `mv`.
+                continue;
+            }
             // The window's lower end, until this move's score is taken in.
             let alpha = node.alpha;
             let quiet = !mv.is_capture() && mv.promoted().is_none();
@@ -538,6 +615,11 @@ impl Searcher {
             }
         }
 
+        if ply == 0 && self.excluded_len > 0 {
+            // A later MultiPV line's score leaves out the best moves: not the
+            // root's value, and its move must not replace line 1's hash move.
+            return node.best;
+        }
         tt::store(
             cx.tt,
             key,
@@ -743,7 +825,9 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
+    use std::vec::Vec;
 
     #[test]
     fn searcher_fits_an_embedded_ram_budget() {
@@ -755,7 +839,7 @@ mod tests {
 
     fn best(fen: &str, depth: u32) -> SearchResult {
         let board = Board::from_fen(fen).unwrap();
-        let mut table = [TtEntry::EMPTY; 1 << 14];
+        let table = [TtEntry::EMPTY; 1 << 14];
         let mut s = Searcher::new();
         let limits = Limits {
             depth,
@@ -764,7 +848,7 @@ mod tests {
         s.search(
             &board,
             &[],
-            &mut table,
+            &table,
             &limits,
             &AtomicBool::new(false),
             &mut NoHooks,
@@ -808,14 +892,102 @@ mod tests {
         );
     }
 
+    /// Records every report's (multipv, depth, score, first move).
+    struct Lines(Vec<(u32, u32, Score, Option<Move>)>);
+
+    impl Hooks for Lines {
+        fn elapsed_ms(&mut self) -> u64 {
+            0
+        }
+        fn info(&mut self, info: &Info<'_>) {
+            self.0.push((
+                info.multipv,
+                info.depth,
+                info.score,
+                info.pv.first().copied(),
+            ));
+        }
+    }
+
+    fn lines(fen: &str, depth: u32, multipv: u32) -> (SearchResult, Lines) {
+        let board = Board::from_fen(fen).unwrap();
+        let table = [TtEntry::EMPTY; 1 << 14];
+        let mut s = Searcher::new();
+        s.set_multipv(multipv);
+        let mut hooks = Lines(Vec::new());
+        let limits = Limits {
+            depth,
+            ..Limits::NONE
+        };
+        let r = s.search(
+            &board,
+            &[],
+            &table,
+            &limits,
+            &AtomicBool::new(false),
+            &mut hooks,
+        );
+        (r, hooks)
+    }
+
+    #[test]
+    fn multipv_reports_distinct_lines_best_first() {
+        // White wins the queen with Rxd5; every other move is much worse.
+        let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+        let (r, Lines(reports)) = lines(fen, 5, 3);
+        let board = Board::from_fen(fen).unwrap();
+        assert_eq!(r.best_move, Some(board.parse_uci_move("d2d5").unwrap()));
+        // Three reports per depth, numbered 1, 2, 3.
+        assert_eq!(reports.len(), 15, "{reports:?}");
+        for depth in 1..=5 {
+            let at: Vec<_> = reports.iter().filter(|l| l.1 == depth).collect();
+            assert_eq!(at.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3]);
+            // Different first moves, all legal.
+            let firsts: Vec<Move> = at.iter().map(|l| l.3.unwrap()).collect();
+            assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+            assert!(firsts.iter().all(|m| board.legal_moves().contains(m)));
+        }
+        // Line 1 is the queen capture and scores far above the others.
+        let last: Vec<_> = reports.iter().filter(|l| l.1 == 5).collect();
+        let cp = |s: Score| match s {
+            Score::Cp(v) => v,
+            Score::Mate(n) => panic!("unexpected mate {n}"),
+        };
+        assert_eq!(last[0].3, r.best_move);
+        assert!(cp(last[0].2) > cp(last[1].2) + 500, "{last:?}");
+        assert!(cp(last[1].2) >= cp(last[2].2) - 30, "{last:?}");
+    }
+
+    #[test]
+    fn multipv_is_capped_by_the_legal_moves_and_one_is_the_plain_search() {
+        // Black has two legal moves, Kf8 and Kh8.
+        let fen = "6k1/8/6K1/8/8/8/8/R7 b - - 0 1";
+        let board = Board::from_fen(fen).unwrap();
+        let n = board.legal_moves().len();
+        let (_, Lines(reports)) = lines(fen, 3, 10);
+        assert_eq!(reports.len(), 3 * n, "{reports:?}");
+        // MultiPV 1 gives the same result, nodes included, as a fresh default searcher.
+        let (one, Lines(single)) = lines(fen, 4, 1);
+        assert_eq!(one, best(fen, 4));
+        assert!(single.iter().all(|l| l.0 == 1));
+    }
+
+    #[test]
+    fn no_legal_move_gets_a_depth_zero_report() {
+        let (_, Lines(mated)) = lines("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", 3, 1);
+        assert_eq!(mated, [(1, 0, Score::Mate(0), None)]);
+        let (_, Lines(stalemate)) = lines("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3, 2);
+        assert_eq!(stalemate, [(1, 0, Score::Cp(0), None)]);
+    }
+
     #[test]
     fn stop_flag_still_returns_a_move() {
         let board = Board::startpos();
-        let mut table = [TtEntry::EMPTY; 1024];
+        let table = [TtEntry::EMPTY; 1024];
         let r = Searcher::new().search(
             &board,
             &[],
-            &mut table,
+            &table,
             &Limits::NONE,
             &AtomicBool::new(true),
             &mut NoHooks,

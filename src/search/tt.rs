@@ -1,7 +1,7 @@
 //! The transposition table: a slice of entries that the caller owns.
 //!
 //! The library never allocates: the caller hands [`crate::search::Searcher::search`]
-//! a `&mut [TtEntry]` of any length (zero disables the table). The `wingtip` binary
+//! a `&[TtEntry]` of any length (zero disables the table). The `wingtip` binary
 //! allocates it from the UCI `Hash` option on the first `go` or `isready`.
 //!
 //! # Examples
@@ -13,6 +13,42 @@
 //! ```
 
 use crate::Move;
+
+#[cfg(target_has_atomic = "64")]
+use core::sync::atomic::{AtomicU64, Ordering};
+
+/// One 64-bit word of an entry: an atomic on targets that have 64-bit atomics,
+/// so that threads can share the table (Lazy SMP); a `Cell` elsewhere (such
+/// targets search on one thread).
+#[cfg(target_has_atomic = "64")]
+struct Word(AtomicU64);
+#[cfg(not(target_has_atomic = "64"))]
+struct Word(core::cell::Cell<u64>);
+
+impl Word {
+    const fn new(v: u64) -> Word {
+        #[cfg(target_has_atomic = "64")]
+        return Word(AtomicU64::new(v));
+        #[cfg(not(target_has_atomic = "64"))]
+        return Word(core::cell::Cell::new(v));
+    }
+
+    #[inline(always)]
+    fn get(&self) -> u64 {
+        #[cfg(target_has_atomic = "64")]
+        return self.0.load(Ordering::Relaxed);
+        #[cfg(not(target_has_atomic = "64"))]
+        return self.0.get();
+    }
+
+    #[inline(always)]
+    fn set(&self, v: u64) {
+        #[cfg(target_has_atomic = "64")]
+        self.0.store(v, Ordering::Relaxed);
+        #[cfg(not(target_has_atomic = "64"))]
+        self.0.set(v);
+    }
+}
 
 /// How a stored score relates to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,45 +64,91 @@ pub enum Bound {
     Exact = 3,
 }
 
-/// One transposition-table slot: 16 bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C)]
+/// One transposition-table slot: 16 bytes, two 64-bit words.
+///
+/// The data word packs the move (bits 0–31), the score (32–47), the depth
+/// (48–55) and the bound (56–63); the other word is the position's key XORed
+/// with the data. Threads may read and write the same slot at once (each word
+/// is a relaxed atomic): a slot torn by two writers no longer decodes to
+/// either key, so a probe never takes one position's data for another's
+/// (Hyatt and Mann's lockless hashing). All-zero memory is an empty slot.
 pub struct TtEntry {
-    key: u64,
-    mv: Move,
-    score: i16,
-    depth: u8,
-    bound: Bound,
+    check: Word,
+    data: Word,
+}
+
+impl Clone for TtEntry {
+    fn clone(&self) -> TtEntry {
+        TtEntry {
+            check: Word::new(self.check.get()),
+            data: Word::new(self.data.get()),
+        }
+    }
+}
+
+impl PartialEq for TtEntry {
+    fn eq(&self, other: &TtEntry) -> bool {
+        self.check.get() == other.check.get() && self.data.get() == other.data.get()
+    }
+}
+
+impl Eq for TtEntry {}
+
+impl core::fmt::Debug for TtEntry {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TtEntry")
+            .field("key", &self.key())
+            .field("mv", &self.mv())
+            .field("score", &self.score())
+            .field("depth", &self.depth())
+            .field("bound", &self.bound())
+            .finish()
+    }
 }
 
 impl TtEntry {
     /// An empty slot; fill a fresh table with it.
+    // Every use is a fresh empty slot, which is what filling a table needs.
+    #[allow(clippy::declare_interior_mutable_const)]
     pub const EMPTY: TtEntry = TtEntry {
-        key: 0,
-        mv: Move::NULL,
-        score: 0,
-        depth: 0,
-        bound: Bound::None,
+        check: Word::new(0),
+        data: Word::new(0),
     };
+
+    fn pack(mv: Move, score: i16, depth: u8, bound: Bound) -> u64 {
+        u64::from(mv.0)
+            | u64::from(score as u16) << 32
+            | u64::from(depth) << 48
+            | u64::from(bound as u8) << 56
+    }
+
+    fn key(&self) -> u64 {
+        self.check.get() ^ self.data.get()
+    }
 
     /// Returns the best or refuting move stored for the position, or `Move::NULL`.
     pub fn mv(&self) -> Move {
-        self.mv
+        Move(self.data.get() as u32)
     }
 
     /// Returns the stored score (mate scores relative to the stored node).
     pub fn score(&self) -> i32 {
-        self.score as i32
+        (self.data.get() >> 32) as u16 as i16 as i32
     }
 
     /// Returns the remaining depth the score was searched to.
     pub fn depth(&self) -> i32 {
-        self.depth as i32
+        (self.data.get() >> 48) as u8 as i32
     }
 
     /// Returns the kind of bound the score is.
     pub fn bound(&self) -> Bound {
-        self.bound
+        match (self.data.get() >> 56) as u8 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => Bound::None,
+        }
     }
 }
 
@@ -76,46 +158,42 @@ fn slot(len: usize, key: u64) -> usize {
     ((key as u128 * len as u128) >> 64) as usize
 }
 
-/// Returns the entry stored for `key`, if any.
+/// Returns the entry stored for `key`, if any (a snapshot of the slot).
 #[inline]
 pub(crate) fn probe(table: &[TtEntry], key: u64) -> Option<TtEntry> {
     if table.is_empty() {
         return None;
     }
-    let e = table[slot(table.len(), key)];
-    (e.bound != Bound::None && e.key == key).then_some(e)
+    let slot = &table[slot(table.len(), key)];
+    let (check, data) = (slot.check.get(), slot.data.get());
+    let e = TtEntry {
+        check: Word::new(check),
+        data: Word::new(data),
+    };
+    (e.bound() != Bound::None && check ^ data == key).then_some(e)
 }
 
 /// Stores a search result, keeping a deeper entry of the same position unless the
 /// new one is exact.
 #[inline]
-pub(crate) fn store(
-    table: &mut [TtEntry],
-    key: u64,
-    mv: Move,
-    score: i32,
-    depth: i32,
-    bound: Bound,
-) {
+pub(crate) fn store(table: &[TtEntry], key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
     if table.is_empty() {
         return;
     }
-    let e = &mut table[slot(table.len(), key)];
-    if e.key == key && (depth as u8) + 2 < e.depth && bound != Bound::Exact {
+    let e = &table[slot(table.len(), key)];
+    let same = e.key() == key;
+    if same && (depth as u8) + 2 < e.depth() as u8 && bound != Bound::Exact {
         return;
     }
-    let mv = if mv == Move::NULL && e.key == key {
-        e.mv
-    } else {
-        mv
-    };
-    *e = TtEntry {
-        key,
+    let mv = if mv == Move::NULL && same { e.mv() } else { mv };
+    let data = TtEntry::pack(
         mv,
-        score: score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
-        depth: depth.clamp(0, 255) as u8,
+        score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+        depth.clamp(0, 255) as u8,
         bound,
-    };
+    );
+    e.data.set(data);
+    e.check.set(key ^ data);
 }
 
 /// Returns how full the table is in permille, sampling its first 1000 slots.
@@ -124,7 +202,7 @@ pub fn hashfull(table: &[TtEntry]) -> u32 {
     if sample.is_empty() {
         return 0;
     }
-    let used = sample.iter().filter(|e| e.bound != Bound::None).count();
+    let used = sample.iter().filter(|e| e.bound() != Bound::None).count();
     (used * 1000 / sample.len()) as u32
 }
 
@@ -134,15 +212,32 @@ mod tests {
 
     #[test]
     fn store_then_probe_round_trips() {
-        let mut table = [TtEntry::EMPTY; 64];
+        let table = [TtEntry::EMPTY; 64];
         assert!(probe(&table, 42).is_none());
-        store(&mut table, 42, Move::NULL, -17, 5, Bound::Lower);
+        store(&table, 42, Move::NULL, -17, 5, Bound::Lower);
         let e = probe(&table, 42).unwrap();
         assert_eq!((e.score(), e.depth(), e.bound()), (-17, 5, Bound::Lower));
         assert!(probe(&table, 43).is_none());
         assert!(hashfull(&table) > 0);
-        let mut empty: [TtEntry; 0] = [];
-        store(&mut empty, 1, Move::NULL, 0, 1, Bound::Exact);
+        let empty: [TtEntry; 0] = [];
+        store(&empty, 1, Move::NULL, 0, 1, Bound::Exact);
         assert!(probe(&empty, 1).is_none());
+    }
+
+    #[test]
+    fn a_torn_slot_matches_neither_key() {
+        // Two threads writing the same slot at once can leave one's check word
+        // with the other's data: the probe must then miss for both keys.
+        let a = [TtEntry::EMPTY; 1];
+        let b = [TtEntry::EMPTY; 1];
+        store(&a, 42, Move::NULL, 100, 7, Bound::Exact);
+        store(&b, 4242, Move::NULL, -100, 3, Bound::Lower);
+        let torn = [TtEntry {
+            check: Word::new(a[0].check.get()),
+            data: Word::new(b[0].data.get()),
+        }];
+        assert!(probe(&torn, 42).is_none() && probe(&torn, 4242).is_none());
+        assert_eq!(probe(&a, 42).unwrap().score(), 100);
+        assert_eq!(core::mem::size_of::<TtEntry>(), 16);
     }
 }

@@ -316,6 +316,220 @@ def test_uci_eof_exits_cleanly():
         assert b"panicked" not in p.stderr, p.stderr
 
 
+def test_uci_ponder_games():
+    """python-chess ponders after every move (go ponder) and stops it on the next play."""
+    a, b = uci_engine(), uci_engine()
+    try:
+        assert a.options["Ponder"].type == "check", a.options["Ponder"]
+        board = chess.Board()
+        game_id = object()
+        pondered = 0
+        while not board.is_game_over(claim_draw=True) and board.ply() < 30:
+            e = a if board.turn == chess.WHITE else b
+            result = e.play(board, chess.engine.Limit(white_clock=5, black_clock=5, white_inc=0.05,
+                                                       black_inc=0.05), ponder=True, game=game_id)
+            assert result.move in board.legal_moves, result
+            board.push(result.move)
+            if result.ponder is not None:
+                assert result.ponder in board.legal_moves, result
+                pondered += 1
+        assert pondered > 10, pondered
+    finally:
+        a.quit()
+        b.quit()
+
+
+def test_uci_ponderhit_and_stop_during_ponder():
+    r = Raw()
+    try:
+        r.send("uci")
+        r.expect_prefix("uciok")
+        r.send("setoption name Ponder value true")
+        r.send("position startpos moves e2e4 e7e5")
+        # 1 s on the clock: the plan is ~30 ms soft, ~180 ms hard. While pondering no
+        # limit applies and no bestmove comes.
+        t = time.monotonic()
+        r.send("go ponder wtime 1000 btime 1000")
+        r.expect_prefix("info depth 1", timeout=2)
+        try:
+            line = r.expect_prefix("bestmove", timeout=0.8)
+            raise AssertionError(f"bestmove while pondering: {line}")
+        except AssertionError as err:
+            assert "timeout" in str(err), err
+        # ponderhit: the time since go counts, so it is over and the move comes at once.
+        r.send("ponderhit")
+        t = time.monotonic()
+        line, seen = r.expect(lambda l: l.startswith("bestmove"), timeout=1, what="bestmove")
+        assert time.monotonic() - t < 0.3, time.monotonic() - t
+        board = chess.Board()
+        for m in ("e2e4", "e7e5"):
+            board.push_uci(m)
+        assert chess.Move.from_uci(line.split()[1]) in board.legal_moves, line
+        # A ponderhit early in the search: the search goes on under the time control.
+        r.send("go ponder wtime 60000 btime 60000")
+        r.expect_prefix("info depth 1", timeout=2)
+        r.send("ponderhit")
+        t = time.monotonic()
+        r.expect_prefix("bestmove", timeout=12)
+        took = time.monotonic() - t
+        assert took < 11, took
+        # stop during a ponder search: bestmove then.
+        r.send("go ponder wtime 60000 btime 60000")
+        r.expect_prefix("info depth 3", timeout=2)
+        r.send("stop")
+        r.expect_prefix("bestmove", timeout=1)
+        # A search that ends by itself while pondering (mate found) still waits.
+        r.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+        r.send("go ponder depth 2 wtime 1000 btime 1000")
+        try:
+            line = r.expect_prefix("bestmove", timeout=0.5)
+            raise AssertionError(f"bestmove while pondering: {line}")
+        except AssertionError as err:
+            assert "timeout" in str(err), err
+        r.send("ponderhit")
+        assert r.expect_prefix("bestmove", timeout=1).startswith("bestmove a1a8")
+    finally:
+        r.close()
+
+
+def test_uci_multipv():
+    e = uci_engine()
+    try:
+        assert e.options["MultiPV"].max >= 3
+        board = chess.Board("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1")
+        infos = e.analyse(board, chess.engine.Limit(depth=6), multipv=3)
+        assert len(infos) == 3, infos
+        firsts = [i["pv"][0] for i in infos]
+        assert len(set(firsts)) == 3 and all(m in board.legal_moves for m in firsts), firsts
+        assert firsts[0].uci() == "d2d5", firsts
+        scores = [i["score"].relative.score() for i in infos]
+        assert scores[0] > scores[1] + 500, scores
+        # More lines than legal moves: one line per move.
+        board = chess.Board("6k1/8/6K1/8/8/8/8/R7 b - - 0 1")
+        infos = e.analyse(board, chess.engine.Limit(depth=4), multipv=10)
+        assert len(infos) == board.legal_moves.count(), infos
+        # Back to one line: a plain search.
+        info = e.analyse(chess.Board(), chess.engine.Limit(depth=5))
+        assert info["pv"][0] in chess.Board().legal_moves
+    finally:
+        e.quit()
+
+
+def test_uci_mate_and_stalemate_report_before_bestmove():
+    r = Raw()
+    try:
+        for fen, needle in (("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "score mate 0"),
+                            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "score cp 0")):
+            r.send(f"position fen {fen}")
+            r.send("go depth 5")
+            line, seen = r.expect(lambda l: l.startswith("bestmove"), what="bestmove")
+            assert line == "bestmove 0000", line
+            infos = [l for l in seen if l.startswith("info depth 0")]
+            assert len(infos) == 1 and needle in infos[0], seen
+        e = uci_engine()
+        try:
+            info = e.analyse(chess.Board("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"), chess.engine.Limit(depth=3))
+            assert info["score"].relative == chess.engine.Mate(0), info
+        finally:
+            e.quit()
+    finally:
+        r.close()
+
+
+def test_uci_clear_hash_and_wdl():
+    e = uci_engine()
+    try:
+        assert e.options["Clear Hash"].type == "button"
+        e.configure({"UCI_ShowWDL": True})
+        board = chess.Board()
+        info = e.analyse(board, chess.engine.Limit(depth=6))
+        wdl = info["wdl"].relative
+        assert wdl.total() == 1000 and wdl.draws > 500, wdl
+        e.configure({"Clear Hash": None})
+        again = e.analyse(board, chess.engine.Limit(depth=6))
+        # A cleared table and history: the same search as the first one.
+        assert again["nodes"] == info["nodes"], (again["nodes"], info["nodes"])
+        mated = e.analyse(chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), chess.engine.Limit(depth=4))
+        assert mated["wdl"].relative.wins == 1000, mated
+    finally:
+        e.quit()
+
+
+def test_uci_threads():
+    """Lazy SMP: two threads analyse and play legal moves; stop stays prompt."""
+    a, b = uci_engine(), uci_engine()
+    try:
+        assert a.options["Threads"].max >= 2
+        a.configure({"Threads": 2})
+        info = a.analyse(chess.Board(), chess.engine.Limit(depth=9))
+        assert info["depth"] == 9 and info["pv"][0] in chess.Board().legal_moves, info
+        board = play_game(a, b, OPENINGS[0], lambda _: chess.engine.Limit(time=0.05), max_plies=40)
+        assert board.ply() >= 20 or board.is_game_over()
+    finally:
+        a.quit()
+        b.quit()
+    r = Raw()
+    try:
+        r.send("setoption name Threads value 2")
+        r.send("go infinite")
+        r.expect_prefix("info depth 4")
+        t = time.monotonic()
+        r.send("stop")
+        r.expect_prefix("bestmove", timeout=2)
+        took = time.monotonic() - t
+        assert took < 0.1, took
+    finally:
+        r.close()
+
+
+def test_uci_gui_bad_input():
+    r = Raw()
+    try:
+        r.send("uci")
+        r.expect_prefix("uciok")
+        r.send("position startpos")
+        r.send("ponderhit")
+        assert "ponderhit" in r.expect_prefix("info string")
+        r.send("stop")
+        assert "stop" in r.expect_prefix("info string")
+        r.send("go infinite")
+        r.expect_prefix("info depth 2")
+        r.send("stop")
+        r.expect_prefix("bestmove")
+        r.send("stop")
+        assert "no search" in r.expect_prefix("info string")
+        # go while searching: named, the old search's move, then the new search.
+        r.send("go infinite")
+        r.expect_prefix("info depth 2")
+        r.send("go depth 3")
+        line, seen = r.expect(lambda l: l.startswith("info string"), what="info string")
+        assert "already running" in line, line
+        r.expect_prefix("bestmove", timeout=2)
+        r.expect_prefix("info depth 3", timeout=5)
+        r.expect_prefix("bestmove", timeout=5)
+        for option, needle in (("MultiPV value 500", "using 64"), ("MultiPV value 0", "using 1"),
+                               ("Threads value 0", "using 1"), ("Threads value 1000", "using 64"),
+                               ("UCI_ShowWDL value maybe", "true or false")):
+            r.send(f"setoption name {option}")
+            line = r.expect_prefix("info string")
+            assert needle in line, (option, line)
+        # MultiPV was clamped to 1: one line per depth.
+        r.send("go depth 4")
+        line, seen = r.expect(lambda l: l.startswith("bestmove"), what="bestmove")
+        assert all(" multipv 1 " in l for l in seen if l.startswith("info depth")), seen
+        # Clear Hash during a search is refused by name, and the search goes on.
+        r.send("go infinite")
+        r.expect_prefix("info depth 2")
+        r.send("setoption name Clear Hash")
+        assert "clear hash" in r.expect_prefix("info string")
+        r.send("stop")
+        r.expect_prefix("bestmove")
+        r.send("isready")
+        r.expect_prefix("readyok")
+    finally:
+        r.close()
+
+
 # ---------------------------------------------------------------- xboard tests
 
 def test_xboard_games_and_mates():
@@ -391,6 +605,71 @@ def test_xboard_bad_input():
         r.expect(lambda l: l == "pong 8", what="pong 8")
     finally:
         r.close()
+
+
+def test_xboard_analyze_and_hint():
+    r = Raw()
+    try:
+        r.send("xboard")
+        r.send("protover 2")
+        feat = r.expect(lambda l: "done=1" in l, what="done=1")[0]
+        assert "analyze=1" in feat, feat
+        r.send("new")
+        r.send("force")
+        r.send("usermove e2e4")
+        r.send("analyze")
+        line = r.expect(lambda l: l[:1].isdigit(), what="thinking line")[0]
+        pv = line.split("\t")[1].split()
+        board = chess.Board()
+        board.push_uci("e2e4")
+        assert chess.Move.from_uci(pv[0]) in board.legal_moves, line
+        # A move in analyze mode: the new position is analyzed.
+        r.send("usermove e7e5")
+        board.push_uci("e7e5")
+        time.sleep(0.2)
+        r.send("ping 1")
+        _, seen = r.expect(lambda l: l == "pong 1", what="pong 1")
+        time.sleep(0.3)
+        r.send(".")
+        r.send("exit")
+        r.send("ping 2")
+        _, seen2 = r.expect(lambda l: l == "pong 2", what="pong 2")
+        after = [l for l in seen + seen2 if l[:1].isdigit()]
+        assert after, seen + seen2
+        first = chess.Move.from_uci(after[-1].split("\t")[1].split()[0])
+        assert first in board.legal_moves, after[-1]
+        assert not any(l.startswith(("move", "Error")) for l in seen + seen2), seen + seen2
+        # hint: after the engine's move, the reply it expects (or a quick search).
+        r.send("new")
+        r.send("sd 5")
+        r.send("white")
+        r.send("go")
+        mv = r.expect_prefix("move ", timeout=10).split()[1]
+        r.send("hint")
+        hint = r.expect_prefix("Hint: ", timeout=2).split()[1]
+        b = chess.Board()
+        b.push_uci(mv)
+        assert chess.Move.from_uci(hint) in b.legal_moves, (mv, hint)
+        # hint in a fresh position with no search behind it.
+        r.send("force")
+        r.send("setboard 4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1")
+        r.send("hint")
+        assert r.expect_prefix("Hint: ", timeout=2) == "Hint: d2d5"
+        r.send("ping 3")
+        r.expect(lambda l: l == "pong 3", what="pong 3")
+    finally:
+        r.close()
+
+
+def test_xboard_analysis_through_python_chess():
+    e = xboard_engine()
+    try:
+        board = chess.Board("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+        info = e.analyse(board, chess.engine.Limit(time=0.5))
+        assert info["pv"][0].uci() == "a1a8", info
+        assert info["score"].relative.mate() == 1, info
+    finally:
+        e.quit()
 
 
 TESTS = [v for k, v in list(globals().items()) if k.startswith("test_")]

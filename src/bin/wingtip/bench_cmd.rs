@@ -74,7 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         table.fill(TtEntry::EMPTY);
         searcher.clear();
         let started = Instant::now();
-        let result = searcher.search(&board, &[], &mut table, &limits, &stop, &mut NoHooks);
+        let result = searcher.search(&board, &[], &table, &limits, &stop, &mut NoHooks);
         searching += started.elapsed();
         let (best, san) = match result.best_move {
             Some(m) => (m.to_string(), board.san(m).to_string()),

@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use wingtip::search::{Hooks, Info, Limits, SearchResult, Searcher, TtEntry};
+use wingtip::search::{Hooks, Info, Limits, SearchResult, Searcher, TtEntry, MAX_MULTIPV};
 use wingtip::{Board, Move};
 
 /// The engine's name and version, as `id name` and xboard `myname` report them.
@@ -33,6 +33,8 @@ pub const NAME: &str = concat!("wingtip ", env!("CARGO_PKG_VERSION"));
 pub const DEFAULT_HASH_MB: usize = 16;
 /// The largest accepted `Hash` value in MiB.
 pub const MAX_HASH_MB: usize = 65_536;
+/// The most search threads (`Threads`).
+pub const MAX_THREADS: usize = 64;
 /// The default time kept back per move for GUI and process latency, in ms.
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
 
@@ -168,14 +170,23 @@ pub struct Go {
     /// Whether the final move waits for `stop` even when the search ends early
     /// (UCI `go infinite`).
     pub wait_for_stop: bool,
+    /// A ponder search (UCI `go ponder`): the time limits do not apply and the
+    /// final move waits until [`Core::ponder_hit`] (after which the limits apply,
+    /// the time since the request counting) or a stop.
+    pub ponder: bool,
+    /// Whether the search's progress and final move are reported (false for a
+    /// quick search the protocol uses itself, like xboard's `hint`).
+    pub report: bool,
     /// Time since the request arrived (time limits count from there).
     pub clock: Box<dyn Clock>,
 }
 
 /// What a finished worker hands back.
 struct Done {
+    board: Board,
     table: Vec<TtEntry>,
     searcher: Box<Searcher>,
+    helpers: Vec<Box<Searcher>>,
     result: SearchResult,
     /// Whether the final move was reported (it is not after a silent stop).
     reported: bool,
@@ -184,6 +195,8 @@ struct Done {
 struct Worker {
     handle: JoinHandle<Done>,
     silent: Arc<AtomicBool>,
+    /// Set by the worker just before it reports its move (or would have).
+    finished: Arc<AtomicBool>,
 }
 
 /// The game and the engine's resources, shared by both protocols.
@@ -202,6 +215,16 @@ pub struct Core<P: Protocol> {
     searcher: Option<Box<Searcher>>,
     worker: Option<Worker>,
     stop: Arc<AtomicBool>,
+    /// True while a ponder search has had no `ponderhit`.
+    pondering: Arc<AtomicBool>,
+    /// `MultiPV`: principal variations per search.
+    multipv: u32,
+    /// The helper threads' search states (`Threads` − 1 of them, Lazy SMP).
+    helpers: Vec<Box<Searcher>>,
+    /// `Threads`.
+    threads: usize,
+    /// The last collected search: the position searched and its result.
+    last: Option<(Board, SearchResult)>,
 }
 
 impl<P: Protocol> Core<P> {
@@ -217,6 +240,11 @@ impl<P: Protocol> Core<P> {
             searcher: None,
             worker: None,
             stop: Arc::new(AtomicBool::new(false)),
+            pondering: Arc::new(AtomicBool::new(false)),
+            multipv: 1,
+            helpers: Vec::new(),
+            threads: 1,
+            last: None,
         }
     }
 
@@ -274,9 +302,68 @@ impl<P: Protocol> Core<P> {
         self.worker.is_some()
     }
 
+    /// Returns true while a search has not yet reported its move (it may be
+    /// searching, or waiting for `stop` or `ponderhit`).
+    pub fn search_running(&self) -> bool {
+        self.worker
+            .as_ref()
+            .is_some_and(|w| !w.finished.load(Ordering::SeqCst))
+    }
+
+    /// Returns true while a ponder search waits for `ponderhit`.
+    pub fn pondering(&self) -> bool {
+        self.worker.is_some() && self.pondering.load(Ordering::SeqCst)
+    }
+
+    /// Turns a ponder search into a normal one: its time limits apply from now
+    /// on, counting the time since its request. Returns false (and does
+    /// nothing) when no ponder search is waiting for it.
+    pub fn ponder_hit(&mut self) -> bool {
+        self.pondering() && self.pondering.swap(false, Ordering::SeqCst)
+    }
+
     /// Asks a running search to stop soon (it still reports its move).
     pub fn request_stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Sets `MultiPV` for later searches, clamped to 1..=[`MAX_MULTIPV`]; returns
+    /// the value set.
+    pub fn set_multipv(&mut self, lines: u32) -> u32 {
+        self.multipv = lines.clamp(1, MAX_MULTIPV);
+        self.multipv
+    }
+
+    /// Sets `Threads` for later searches, clamped to 1..=[`MAX_THREADS`]; returns
+    /// the value set. The helper threads search the same position sharing the
+    /// transposition table (Lazy SMP); the main thread's result is played.
+    pub fn set_threads(&mut self, threads: usize) -> usize {
+        self.finish(true, false);
+        self.threads = threads.clamp(1, MAX_THREADS);
+        self.helpers.truncate(self.threads - 1);
+        self.threads
+    }
+
+    /// Empties the transposition table and the search history (`Clear Hash`).
+    /// Returns false, doing nothing, while a search runs.
+    pub fn clear_hash(&mut self) -> bool {
+        if self.search_running() {
+            return false;
+        }
+        self.finish(false, false);
+        if let Some(table) = self.table.as_mut() {
+            table.fill(TtEntry::EMPTY);
+        }
+        if let Some(s) = self.searcher.as_mut() {
+            s.clear();
+        }
+        self.helpers.iter_mut().for_each(|h| h.clear());
+        true
+    }
+
+    /// Returns the last collected search: the position searched and its result.
+    pub fn last_search(&self) -> Option<&(Board, SearchResult)> {
+        self.last.as_ref()
     }
 
     /// Ends the running search, if any, and takes back the table and search state.
@@ -286,6 +373,7 @@ impl<P: Protocol> Core<P> {
     /// the result and whether its move was reported.
     pub fn finish(&mut self, stop: bool, silent: bool) -> Option<(SearchResult, bool)> {
         let worker = self.worker.take()?;
+        self.pondering.store(false, Ordering::SeqCst);
         if silent {
             worker.silent.store(true, Ordering::SeqCst);
         }
@@ -304,6 +392,8 @@ impl<P: Protocol> Core<P> {
             self.table = Some(done.table);
         }
         self.searcher = Some(done.searcher);
+        self.helpers = done.helpers;
+        self.last = Some((done.board, done.result));
         Some((done.result, done.reported))
     }
 
@@ -351,6 +441,11 @@ impl<P: Protocol> Core<P> {
             .searcher
             .take()
             .unwrap_or_else(|| Box::new(Searcher::new()));
+        searcher.set_multipv(self.multipv);
+        let mut helpers = std::mem::take(&mut self.helpers);
+        while helpers.len() < self.threads - 1 {
+            helpers.push(Box::new(Searcher::new()));
+        }
         let board = *self.board();
         let history: Vec<u64> = self.positions[..self.positions.len() - 1]
             .iter()
@@ -360,37 +455,61 @@ impl<P: Protocol> Core<P> {
         let stop = Arc::clone(&self.stop);
         let silent = Arc::new(AtomicBool::new(false));
         let silent_in_worker = Arc::clone(&silent);
+        let finished = Arc::new(AtomicBool::new(false));
+        let finished_in_worker = Arc::clone(&finished);
+        self.pondering.store(go.ponder, Ordering::SeqCst);
+        let pondering = Arc::clone(&self.pondering);
         let mut out = self.out.clone();
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(8 << 20)
             .spawn(move || {
-                let mut table = table;
                 let mut hooks = Reporter {
                     clock: go.clock,
-                    out: out.clone(),
+                    pondering: Arc::clone(&pondering),
+                    out: go.report.then(|| out.clone()),
                 };
-                let result =
-                    searcher.search(&board, &history, &mut table, &go.limits, &stop, &mut hooks);
-                if go.wait_for_stop {
-                    while !stop.load(Ordering::Relaxed) && !silent_in_worker.load(Ordering::Relaxed)
-                    {
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                    }
-                }
-                let reported = !silent_in_worker.load(Ordering::SeqCst);
-                if reported {
-                    out.best_move(&board, &result);
-                }
+                let (result, reported) = search_smp(
+                    &mut searcher,
+                    &mut helpers,
+                    (&board, &history, &table),
+                    &go.limits,
+                    &stop,
+                    &mut hooks,
+                    |result| {
+                        // `go infinite` waits for `stop`; `go ponder` for `stop` or
+                        // `ponderhit`.
+                        while (go.wait_for_stop || pondering.load(Ordering::SeqCst))
+                            && !stop.load(Ordering::Relaxed)
+                            && !silent_in_worker.load(Ordering::Relaxed)
+                        {
+                            std::thread::sleep(std::time::Duration::from_millis(1));
+                        }
+                        finished_in_worker.store(true, Ordering::SeqCst);
+                        let reported = go.report && !silent_in_worker.load(Ordering::SeqCst);
+                        if reported {
+                            out.best_move(&board, result);
+                        }
+                        reported
+                    },
+                );
                 Done {
+                    board,
                     table,
                     searcher,
+                    helpers,
                     result,
                     reported,
                 }
             });
         match spawned {
-            Ok(handle) => self.worker = Some(Worker { handle, silent }),
+            Ok(handle) => {
+                self.worker = Some(Worker {
+                    handle,
+                    silent,
+                    finished,
+                })
+            }
             Err(e) => self
                 .out
                 .error(&format!("cannot start the search thread: {e}")),
@@ -407,6 +526,56 @@ impl<P: Protocol> Core<P> {
             }
         }
     }
+}
+
+/// Searches with `main` on this thread and every helper on a thread of its own,
+/// all sharing the table (Lazy SMP), then calls `report` with the main search's
+/// result and returns both. The helpers have no time limit: they are told to stop
+/// when the main search ends, before `report` (so a helper that the operating
+/// system has not scheduled yet cannot delay the move).
+#[allow(clippy::too_many_arguments)]
+fn search_smp<H: Hooks>(
+    main: &mut Searcher,
+    helpers: &mut [Box<Searcher>],
+    (board, history, table): (&Board, &[u64], &[TtEntry]),
+    limits: &Limits,
+    stop: &AtomicBool,
+    hooks: &mut H,
+    report: impl FnOnce(&SearchResult) -> bool,
+) -> (SearchResult, bool) {
+    if helpers.is_empty() {
+        let result = main.search(board, history, table, limits, stop, hooks);
+        let reported = report(&result);
+        return (result, reported);
+    }
+    let helper_stop = AtomicBool::new(false);
+    let helper_limits = Limits {
+        depth: limits.depth,
+        ..Limits::NONE
+    };
+    std::thread::scope(|scope| {
+        for helper in helpers.iter_mut() {
+            let (helper_stop, helper_limits) = (&helper_stop, &helper_limits);
+            // A helper that cannot start only costs strength.
+            let _ = std::thread::Builder::new()
+                .name("helper".into())
+                .stack_size(8 << 20)
+                .spawn_scoped(scope, move || {
+                    helper.search(
+                        board,
+                        history,
+                        table,
+                        helper_limits,
+                        helper_stop,
+                        &mut wingtip::search::NoHooks,
+                    );
+                });
+        }
+        let result = main.search(board, history, table, limits, stop, hooks);
+        helper_stop.store(true, Ordering::SeqCst);
+        let reported = report(&result);
+        (result, reported)
+    })
 }
 
 /// Returns the number of table entries for `mb` MiB.
@@ -427,9 +596,9 @@ fn zeroed_table(len: usize) -> Option<Vec<TtEntry>> {
         return Some(Vec::new());
     }
     let layout = Layout::array::<TtEntry>(len).ok()?;
-    // SAFETY: the layout has a non-zero size; an all-zero `TtEntry` is
-    // `TtEntry::EMPTY` (zero key, score and depth, `Move::NULL` is `Move(0)`,
-    // `Bound::None` is 0; checked by `zeroed_entry_is_empty` below); the pointer comes
+    // SAFETY: the layout has a non-zero size; an all-zero `TtEntry` (two zero
+    // words, atomics with a zero value) is `TtEntry::EMPTY` (checked by
+    // `zeroed_entry_is_empty` below); the pointer comes
     // from the global allocator with exactly the layout `Vec` uses for `len` entries.
     unsafe {
         let ptr = alloc_zeroed(layout).cast::<TtEntry>();
@@ -451,18 +620,33 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
 }
 
 /// The search's hooks: the request's clock, and progress sent to the protocol.
+///
+/// While `pondering` is set the search sees a clock standing at 0, so no time
+/// limit ends it; after `ponderhit` it sees the time since the request. Reports
+/// always carry the real time.
 struct Reporter<P> {
     clock: Box<dyn Clock>,
-    out: P,
+    pondering: Arc<AtomicBool>,
+    /// `None`: the progress is not reported.
+    out: Option<P>,
 }
 
 impl<P: Protocol> Hooks for Reporter<P> {
     fn elapsed_ms(&mut self) -> u64 {
-        self.clock.elapsed_ms()
+        if self.pondering.load(Ordering::Relaxed) {
+            0
+        } else {
+            self.clock.elapsed_ms()
+        }
     }
 
     fn info(&mut self, info: &Info<'_>) {
-        self.out.info(info);
+        if let Some(out) = self.out.as_mut() {
+            out.info(&Info {
+                time_ms: self.clock.elapsed_ms(),
+                ..*info
+            });
+        }
     }
 }
 
@@ -570,6 +754,8 @@ mod tests {
             core.go(Go {
                 limits,
                 wait_for_stop: false,
+                ponder: false,
+                report: true,
                 clock,
             });
             let (result, reported) = core.finish(false, false).expect("a search ran");
@@ -644,6 +830,67 @@ mod tests {
         assert_eq!(events.len(), 5, "{events:?}");
     }
 
+    fn go_with(limits: Limits, ponder: bool) -> Go {
+        Go {
+            limits,
+            wait_for_stop: false,
+            ponder,
+            report: true,
+            clock: Box::new(Since(Instant::now())),
+        }
+    }
+
+    #[test]
+    fn helper_threads_search_beside_the_main_one_and_stop_with_it() {
+        let recorder = Recorder::default();
+        let mut core = Core::new(recorder.clone());
+        core.set_hash_mb(1);
+        assert_eq!(core.set_threads(0), 1);
+        assert_eq!(core.set_threads(1000), MAX_THREADS);
+        assert_eq!(core.set_threads(3), 3);
+        let depth = Limits {
+            depth: 7,
+            ..Limits::NONE
+        };
+        core.go(go_with(depth, false));
+        let (result, reported) = core.finish(false, false).expect("a search ran");
+        assert!(reported && result.depth == 7 && result.best_move.is_some());
+        assert_eq!(core.helpers.len(), 2);
+        // An unlimited search: the helpers stop when the main search is stopped.
+        core.go(go_with(Limits::NONE, false));
+        std::thread::sleep(Duration::from_millis(100));
+        let (result, _) = core.finish(true, false).expect("a search ran");
+        assert!(result.best_move.is_some());
+        assert_eq!(core.set_threads(1), 1);
+        assert!(core.helpers.is_empty());
+    }
+
+    #[test]
+    fn a_ponder_search_reports_its_move_only_after_ponderhit() {
+        let recorder = Recorder::default();
+        let mut core = Core::new(recorder.clone());
+        core.set_hash_mb(1);
+        assert!(!core.ponder_hit(), "no search yet");
+        // The search ends by itself at depth 3, then waits for the ponderhit.
+        let limits = Limits {
+            depth: 3,
+            hard_ms: 1,
+            soft_ms: 1,
+            ..Limits::NONE
+        };
+        core.go(go_with(limits, true));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(core.search_running() && core.pondering());
+        let events = recorder.events();
+        // The time limits did not apply while pondering: all 3 iterations ran.
+        assert_eq!(events, ["info 1", "info 2", "info 3"]);
+        assert!(core.ponder_hit());
+        assert!(!core.ponder_hit(), "a second ponderhit is not one");
+        let (result, reported) = core.finish(false, false).expect("a search ran");
+        assert!(reported && result.depth == 3);
+        assert!(recorder.events().last().unwrap().starts_with("best "));
+    }
+
     #[test]
     fn time_plan_figures() {
         // 60 s, no increment, no period: 59 980 ms usable over 22 moves.
@@ -681,7 +928,8 @@ mod tests {
     #[test]
     fn zeroed_entry_is_empty() {
         let table = zeroed_table(1000).unwrap();
-        assert!(table.iter().all(|e| *e == TtEntry::EMPTY));
+        let empty = TtEntry::EMPTY;
+        assert!(table.iter().all(|e| *e == empty));
         assert!(zeroed_table(0).unwrap().is_empty());
         assert!(zeroed_table(usize::MAX / 4).is_none());
     }

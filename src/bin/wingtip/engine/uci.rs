@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::{
     parse_count, parse_move, plan_time, truncate, Core, Go, Input, Output, Protocol, Since,
-    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, NAME,
+    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS, NAME,
 };
 use crate::perft_cmd;
 use wingtip::search::{Info, Limits, Score, SearchResult};
@@ -17,31 +17,44 @@ const MAX_PERFT_DEPTH: u64 = 10;
 /// The largest `Move Overhead` accepted, ms.
 const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
+/// The largest `MultiPV` offered.
+const MAX_MULTIPV: u32 = wingtip::search::MAX_MULTIPV;
+
 /// UCI output: `info …` lines, `bestmove`, and `info string` diagnostics.
 #[derive(Clone)]
 pub struct Uci {
     out: Output,
+    /// `UCI_ShowWDL`: append `wdl w d l` to scores.
+    show_wdl: bool,
 }
 
 impl Protocol for Uci {
     fn info(&mut self, info: &Info<'_>) {
-        let score = match info.score {
+        let mut score = match info.score {
             Score::Cp(cp) => format!("cp {cp}"),
             Score::Mate(n) => format!("mate {n}"),
         };
+        if self.show_wdl {
+            let (w, d, l) = wdl(info.score);
+            score = format!("{score} wdl {w} {d} {l}");
+        }
         let nps = info.nodes * 1000 / info.time_ms.max(1);
-        let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
-        self.out.line(&format!(
-            "info depth {} seldepth {} score {} nodes {} nps {} hashfull {} time {} pv {}",
+        let mut line = format!(
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
             info.depth,
             info.seldepth,
+            info.multipv,
             score,
             info.nodes,
             nps,
             info.hashfull,
             info.time_ms,
-            pv.join(" ")
-        ));
+        );
+        if !info.pv.is_empty() {
+            let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+            line = format!("{line} pv {}", pv.join(" "));
+        }
+        self.out.line(&line);
     }
 
     fn best_move(&mut self, _board: &Board, result: &SearchResult) {
@@ -54,6 +67,25 @@ impl Protocol for Uci {
 
     fn error(&mut self, msg: &str) {
         self.out.line(&format!("info string {msg}"));
+    }
+}
+
+/// Win, draw and loss chances in permille for `score` (`UCI_ShowWDL`).
+///
+/// A plain logistic model of the centipawn score, not fitted to wingtip's games:
+/// the chance to win is `1 / (1 + e^((200 - cp) / 75))` and to lose the same for
+/// `-cp`, the rest is the draw. At 0 cp that is 6.5 % / 87 % / 6.5 %, at +100 cp
+/// 21 % / 77 % / 2 %, at +300 cp 79 % / 21 % / 0 %. A mate is 1000 0 0 or 0 0 1000.
+pub fn wdl(score: Score) -> (u32, u32, u32) {
+    match score {
+        Score::Mate(n) if n > 0 => (1000, 0, 0),
+        Score::Mate(_) => (0, 0, 1000),
+        Score::Cp(cp) => {
+            let chance = |cp: i32| 1000.0 / (1.0 + ((200.0 - f64::from(cp)) / 75.0).exp());
+            let w = chance(cp).round() as u32;
+            let l = chance(-cp).round() as u32;
+            (w, 1000 - w - l, l)
+        }
     }
 }
 
@@ -96,10 +128,18 @@ pub enum Command {
 pub enum Setting {
     /// `Hash`, MiB.
     Hash(usize),
-    /// `Threads` (only 1 is offered).
-    Threads,
+    /// `Threads`, 1..=[`MAX_THREADS`].
+    Threads(usize),
     /// `Move Overhead`, ms.
     MoveOverhead(u64),
+    /// `MultiPV`, 1..=[`MAX_MULTIPV`].
+    MultiPv(u32),
+    /// `Ponder` (informational: the GUI decides when to ponder).
+    Ponder(bool),
+    /// `Clear Hash` (a button).
+    ClearHash,
+    /// `UCI_ShowWDL`.
+    ShowWdl(bool),
 }
 
 /// The parameters of `go` that shape a search.
@@ -121,8 +161,10 @@ pub struct GoParams {
     pub binc: u64,
     /// `movestogo`.
     pub movestogo: Option<u64>,
-    /// `infinite` or `ponder`: the move waits for `stop`.
+    /// `infinite`: the move waits for `stop`.
     pub infinite: bool,
+    /// `ponder`: no time limit and no move until `ponderhit` or `stop`.
+    pub ponder: bool,
 }
 
 impl GoParams {
@@ -170,17 +212,16 @@ pub fn parse(line: &str) -> Parsed {
     let Some((&word, args)) = tokens.split_first() else {
         return parsed;
     };
-    parsed.ends_search = matches!(word, "position" | "go" | "stop" | "ponderhit");
+    // `go`, `stop` and `ponderhit` deal with a running search themselves.
+    parsed.ends_search = word == "position";
     let command = match word {
         "uci" => Ok(Command::Uci),
         "isready" => Ok(Command::IsReady),
         "ucinewgame" => Ok(Command::NewGame),
-        "setoption" => parse_setoption(args).map(Command::SetOption),
+        "setoption" => parse_setoption(args, &mut parsed.messages).map(Command::SetOption),
         "position" => parse_position(args).map_err(|e| format!("{e}; position unchanged")),
         "go" => parse_go(args, &mut parsed.messages),
         "stop" => Ok(Command::Stop),
-        // Pondering is not offered (no Ponder option); a ponderhit after a
-        // `go ponder` (searched like `go infinite`) moves at once.
         "ponderhit" => Ok(Command::PonderHit),
         "quit" => Ok(Command::Quit),
         "debug" | "register" => Ok(Command::Ignore),
@@ -194,8 +235,9 @@ pub fn parse(line: &str) -> Parsed {
     parsed
 }
 
-/// Parses `setoption name <words…> [value <words…>]`.
-fn parse_setoption(args: &[&str]) -> Result<Setting, String> {
+/// Parses `setoption name <words…> [value <words…>]`; a value out of range that
+/// is clamped is reported in `messages`.
+fn parse_setoption(args: &[&str], messages: &mut Vec<String>) -> Result<Setting, String> {
     if args.first() != Some(&"name") {
         return Err("setoption needs: name <id> [value <x>]".to_string());
     }
@@ -218,10 +260,30 @@ fn parse_setoption(args: &[&str]) -> Result<Setting, String> {
             Err(e) => Err(format!("hash: {e}")),
         },
         "threads" => match parse_count(&value) {
-            Ok(1) => Ok(Setting::Threads),
-            Ok(_) => Err("threads: only 1 is supported".to_string()),
+            Ok(n) if (1..=MAX_THREADS as u64).contains(&n) => Ok(Setting::Threads(n as usize)),
+            Ok(n) => {
+                let used = n.clamp(1, MAX_THREADS as u64) as usize;
+                messages.push(format!(
+                    "threads must be between 1 and {MAX_THREADS}: {n}; using {used}"
+                ));
+                Ok(Setting::Threads(used))
+            }
             Err(e) => Err(format!("threads: {e}")),
         },
+        "multipv" => match parse_count(&value) {
+            Ok(n) if (1..=u64::from(MAX_MULTIPV)).contains(&n) => Ok(Setting::MultiPv(n as u32)),
+            Ok(n) => {
+                let used = n.clamp(1, u64::from(MAX_MULTIPV)) as u32;
+                messages.push(format!(
+                    "multipv must be between 1 and {MAX_MULTIPV}: {n}; using {used}"
+                ));
+                Ok(Setting::MultiPv(used))
+            }
+            Err(e) => Err(format!("multipv: {e}")),
+        },
+        "ponder" => parse_check(&value).map(Setting::Ponder),
+        "uci_showwdl" => parse_check(&value).map(Setting::ShowWdl),
+        "clear hash" => Ok(Setting::ClearHash),
         "move overhead" => match parse_count(&value) {
             Ok(ms) if ms <= MAX_MOVE_OVERHEAD_MS => Ok(Setting::MoveOverhead(ms)),
             Ok(_) => Err(format!(
@@ -231,6 +293,15 @@ fn parse_setoption(args: &[&str]) -> Result<Setting, String> {
             Err(e) => Err(format!("move overhead: {e}")),
         },
         _ => Err(format!("unknown option: {}", truncate(&name))),
+    }
+}
+
+/// Parses the value of a check option.
+fn parse_check(value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("expected true or false: {}", truncate(value))),
     }
 }
 
@@ -288,7 +359,8 @@ fn parse_go(args: &[&str], messages: &mut Vec<String>) -> Result<Command, String
         );
         if !takes_value {
             match key {
-                "infinite" | "ponder" => go.infinite = true,
+                "infinite" => go.infinite = true,
+                "ponder" => go.ponder = true,
                 "searchmoves" => {
                     messages.push("searchmoves is not supported; searching all moves".into());
                     // Skip the move list.
@@ -342,7 +414,10 @@ fn parse_go(args: &[&str], messages: &mut Vec<String>) -> Result<Command, String
 
 /// Runs the UCI loop on `input`, writing to `out`; `first` is the line already read.
 pub fn run(input: &mut Input, out: Output, first: &str) {
-    let mut core = Core::new(Uci { out: out.clone() });
+    let mut core = Core::new(Uci {
+        out: out.clone(),
+        show_wdl: false,
+    });
     let mut line = Some(first.to_string());
     while let Some(text) = line {
         if !handle(&mut core, &out, &text) {
@@ -374,7 +449,15 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
             out.line(&format!(
                 "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
             ));
-            out.line("option name Threads type spin default 1 min 1 max 1");
+            out.line(&format!(
+                "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+            ));
+            out.line(&format!(
+                "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+            ));
+            out.line("option name Ponder type check default false");
+            out.line("option name Clear Hash type button");
+            out.line("option name UCI_ShowWDL type check default false");
             out.line(&format!(
                 "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max \
                  {MAX_MOVE_OVERHEAD_MS}"
@@ -389,19 +472,52 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
         }
         Command::NewGame => core.new_game(),
         Command::SetOption(Setting::Hash(mb)) => core.set_hash_mb(mb),
-        Command::SetOption(Setting::Threads) => {}
+        Command::SetOption(Setting::Threads(n)) => {
+            core.set_threads(n);
+        }
         Command::SetOption(Setting::MoveOverhead(ms)) => core.move_overhead_ms = ms,
+        Command::SetOption(Setting::MultiPv(n)) => {
+            core.set_multipv(n);
+        }
+        Command::SetOption(Setting::Ponder(_)) => {}
+        Command::SetOption(Setting::ShowWdl(on)) => core.out.show_wdl = on,
+        Command::SetOption(Setting::ClearHash) => {
+            if !core.clear_hash() {
+                core.out
+                    .error("clear hash: ignored while a search runs (send stop first)");
+            }
+        }
         Command::Position { start, moves } => core.set_position(start, &moves),
         Command::Go(go) => {
+            if core.search_running() {
+                core.out.error(
+                    "go: a search is already running; stopping it (its bestmove follows) and \
+                     starting the new one",
+                );
+            }
+            core.finish(true, false);
             let limits = go.limits(core.board().side_to_move(), core.move_overhead_ms);
             core.go(Go {
                 limits,
                 wait_for_stop: go.infinite,
+                ponder: go.ponder,
+                report: true,
                 clock: Box::new(Since(arrived)),
             });
         }
         Command::Perft(depth) => out.line(&perft_cmd::divide_text(core.board(), depth)),
-        Command::Stop | Command::PonderHit | Command::Ignore => {}
+        Command::Stop => {
+            if core.finish(true, false).is_none() {
+                core.out.error("stop: no search is running; ignored");
+            }
+        }
+        Command::PonderHit => {
+            if !core.ponder_hit() {
+                core.out
+                    .error("ponderhit: no ponder search is running; ignored");
+            }
+        }
+        Command::Ignore => {}
         Command::Quit => return false,
         Command::Show => out.line(&format!("info string fen {}", core.board().fen())),
     }
@@ -508,7 +624,7 @@ mod tests {
         let Command::Go(go) = command("go ponder movetime 100") else {
             panic!()
         };
-        assert!(go.infinite && go.movetime == Some(100));
+        assert!(go.ponder && !go.infinite && go.movetime == Some(100));
         assert_eq!(command("go perft 3"), Command::Perft(3));
         // Negative clocks (after a flag fall) count as zero.
         let Command::Go(go) = command("go wtime -100 btime -100") else {
@@ -546,12 +662,42 @@ mod tests {
             Command::SetOption(Setting::MoveOverhead(100))
         );
         assert_eq!(
-            command("setoption name Threads value 1"),
-            Command::SetOption(Setting::Threads)
+            command("setoption name Threads value 2"),
+            Command::SetOption(Setting::Threads(2))
         );
         assert!(error("setoption name Hash value 0").starts_with("hash must be between"));
         assert!(error("setoption name Hash value 99999999999999999999999").starts_with("hash:"));
-        assert!(error("setoption name Threads value 4").contains("only 1"));
+        let clamped = parse("setoption name Threads value 0");
+        assert_eq!(
+            clamped.command,
+            Some(Command::SetOption(Setting::Threads(1)))
+        );
+        assert!(
+            clamped.messages[0].contains("between 1 and 64"),
+            "{clamped:?}"
+        );
+        assert_eq!(
+            command("setoption name MultiPV value 3"),
+            Command::SetOption(Setting::MultiPv(3))
+        );
+        for (value, used) in [("0", 1), ("500", MAX_MULTIPV)] {
+            let p = parse(&format!("setoption name MultiPV value {value}"));
+            assert_eq!(p.command, Some(Command::SetOption(Setting::MultiPv(used))));
+            assert!(p.messages[0].starts_with("multipv must be between 1 and 64"));
+        }
+        assert_eq!(
+            command("setoption name Clear Hash"),
+            Command::SetOption(Setting::ClearHash)
+        );
+        assert_eq!(
+            command("setoption name Ponder value true"),
+            Command::SetOption(Setting::Ponder(true))
+        );
+        assert_eq!(
+            command("setoption name UCI_ShowWDL value false"),
+            Command::SetOption(Setting::ShowWdl(false))
+        );
+        assert!(error("setoption name UCI_ShowWDL value maybe").contains("true or false"));
         assert!(error("setoption name Move Overhead value 5001").contains("between 0 and 5000"));
         assert!(error("setoption name Bogus value 1").starts_with("unknown option: Bogus"));
         assert!(error("setoption").starts_with("setoption needs"));
@@ -562,7 +708,8 @@ mod tests {
         assert_eq!(command("uci"), Command::Uci);
         assert_eq!(command("  isready  "), Command::IsReady);
         assert_eq!(command("stop"), Command::Stop);
-        assert!(parse("stop").ends_search && !parse("isready").ends_search);
+        assert!(!parse("stop").ends_search && !parse("isready").ends_search);
+        assert_eq!(command("ponderhit"), Command::PonderHit);
         assert_eq!(command("debug on"), Command::Ignore);
         assert_eq!(parse(""), parse("   "));
         assert_eq!(parse("").command, None);
@@ -611,7 +758,10 @@ mod tests {
     #[test]
     fn protocol_lines() {
         let out = Output::capture();
-        let mut uci = Uci { out: out.clone() };
+        let mut uci = Uci {
+            out: out.clone(),
+            show_wdl: false,
+        };
         let board = Board::startpos();
         let e2e4 = board.parse_uci_move("e2e4").unwrap();
         let e7e5 = {
@@ -621,6 +771,7 @@ mod tests {
         };
         uci.info(&Info {
             depth: 3,
+            multipv: 1,
             seldepth: 5,
             score: Score::Mate(-2),
             nodes: 3000,
@@ -641,15 +792,28 @@ mod tests {
         result.best_move = None;
         uci.best_move(&board, &result);
         uci.error("oops");
+        uci.show_wdl = true;
+        uci.info(&Info {
+            depth: 0,
+            multipv: 2,
+            seldepth: 0,
+            score: Score::Cp(0),
+            nodes: 0,
+            time_ms: 0,
+            hashfull: 0,
+            pv: &[],
+        });
         assert_eq!(
             out.take(),
             [
-                "info depth 3 seldepth 5 score mate -2 nodes 3000 nps 2000 hashfull 7 time 1500 \
-                 pv e2e4 e7e5",
+                "info depth 3 seldepth 5 multipv 1 score mate -2 nodes 3000 nps 2000 hashfull 7 \
+                 time 1500 pv e2e4 e7e5",
                 "bestmove e2e4 ponder e7e5",
                 "bestmove e2e4",
                 "bestmove 0000",
                 "info string oops",
+                "info depth 0 seldepth 0 multipv 2 score cp 0 wdl 65 870 65 nodes 0 nps 0 \
+                 hashfull 0 time 0",
             ]
         );
     }
@@ -657,7 +821,10 @@ mod tests {
     #[test]
     fn session_answers_and_perft() {
         let out = Output::capture();
-        let mut core = Core::new(Uci { out: out.clone() });
+        let mut core = Core::new(Uci {
+            out: out.clone(),
+            show_wdl: false,
+        });
         assert!(handle(&mut core, &out, "isready"));
         assert!(handle(&mut core, &out, "position startpos moves e2e4"));
         assert!(handle(&mut core, &out, "d"));

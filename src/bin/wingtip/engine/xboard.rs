@@ -14,6 +14,8 @@ use wingtip::{Board, Color, Move};
 
 /// Thinking time when no time control was given, ms.
 const DEFAULT_MOVE_MS: u64 = 5000;
+/// The longest search for a `hint`, ms.
+const HINT_MS: u64 = 200;
 
 /// CECP output: thinking lines (when `post` is on), `move` or the game result,
 /// and `#` comment lines for diagnostics.
@@ -22,11 +24,13 @@ pub struct Xboard {
     out: Output,
     /// Whether thinking output is on (`post`/`nopost`).
     post: bool,
+    /// Whether the engine analyzes (`analyze`): thinking output is always on.
+    analyzing: bool,
 }
 
 impl Protocol for Xboard {
     fn info(&mut self, info: &Info<'_>) {
-        if !self.post {
+        if !self.post && !self.analyzing {
             return;
         }
         let score = match info.score {
@@ -106,6 +110,12 @@ pub enum Command {
     Remove,
     /// `quit`.
     Quit,
+    /// `analyze`: analyze the position (and every later one) until `exit`.
+    Analyze,
+    /// `exit`: leave analyze mode.
+    Exit,
+    /// `hint`: answer `Hint: <move>`.
+    Hint,
     /// A command that needs no action (`otim`, `hard`, `cores`, `variant normal`, …).
     Ignore,
 }
@@ -142,8 +152,9 @@ pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
     let before = match word {
         "?" | "post" | "nopost" | "time" | "ping" | "hard" | "easy" | "otim" | "accepted"
         | "rejected" | "computer" | "name" | "rating" | "random" | "ics" | "hint" | "bk"
-        | "draw" => Before::Nothing,
-        "new" | "force" | "result" | "quit" | "setboard" | "undo" | "remove" => Before::Abandon,
+        | "draw" | "." => Before::Nothing,
+        "new" | "force" | "result" | "quit" | "setboard" | "undo" | "remove" | "analyze"
+        | "exit" => Before::Abandon,
         _ => Before::Wait,
     };
     let value = |what: &str| {
@@ -189,8 +200,12 @@ pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
         "undo" => Ok(Command::Undo),
         "remove" => Ok(Command::Remove),
         "quit" => Ok(Command::Quit),
+        "analyze" => Ok(Command::Analyze),
+        "exit" => Ok(Command::Exit),
+        "hint" => Ok(Command::Hint),
+        // `.` asks for an analysis status line (stat01), which is optional.
         "hard" | "easy" | "otim" | "accepted" | "rejected" | "computer" | "name" | "rating"
-        | "random" | "ics" | "hint" | "bk" | "draw" | "cores" | "xboard" => Ok(Command::Ignore),
+        | "random" | "ics" | "bk" | "draw" | "cores" | "xboard" | "." => Ok(Command::Ignore),
         // Old GUIs send bare moves when usermove=1 was rejected.
         _ if looks_like_move(word) && args.is_empty() => Ok(Command::UserMove(word.to_string())),
         _ => Err("unknown command".to_string()),
@@ -249,6 +264,8 @@ struct Session {
     depth: u32,
     /// The engine's clock from `time`, ms.
     time_ms: Option<u64>,
+    /// Analyze mode (`analyze` until `exit`).
+    analyze: bool,
 }
 
 impl Session {
@@ -264,6 +281,7 @@ impl Session {
             st_ms: None,
             depth: 0,
             time_ms: None,
+            analyze: false,
         }
     }
 
@@ -295,6 +313,7 @@ pub fn run(input: &mut Input, out: Output) {
     let mut core = Core::new(Xboard {
         out: out.clone(),
         post: false,
+        analyzing: false,
     });
     let mut session = Session::new();
     while let Some(line) = input.next_line() {
@@ -316,9 +335,33 @@ fn handle(core: &mut Core<Xboard>, s: &mut Session, out: &Output, line: &str) ->
     // A move already sent is played; an unfinished search is waited for or
     // abandoned.
     if before != Before::Nothing && core.searching() {
-        let abandon = before == Before::Abandon;
+        // An analysis never ends by itself and its move is never played.
+        let abandon = before == Before::Abandon || s.analyze;
         core.collect_and_apply(abandon, abandon);
     }
+    let handled = run_command(core, s, out, line, command, arrived);
+    // In analyze mode every new position is analyzed at once.
+    if s.analyze && !core.searching() {
+        core.go(Go {
+            limits: Limits::NONE,
+            wait_for_stop: true,
+            ponder: false,
+            report: true,
+            clock: Box::new(Since(arrived)),
+        });
+    }
+    handled
+}
+
+/// Runs one parsed command; false on `quit`.
+fn run_command(
+    core: &mut Core<Xboard>,
+    s: &mut Session,
+    out: &Output,
+    line: &str,
+    command: Result<Command, String>,
+    arrived: Instant,
+) -> bool {
     let command = match command {
         Ok(command) => command,
         Err(reason) => {
@@ -327,25 +370,27 @@ fn handle(core: &mut Core<Xboard>, s: &mut Session, out: &Output, line: &str) ->
         }
     };
     match command {
+        // In analyze mode a stop would make the analysis report a move.
+        Command::MoveNow if s.analyze => {}
         Command::MoveNow => core.request_stop(),
         Command::Post(on) => core.out.post = on,
         Command::Time(ms) => s.time_ms = Some(ms),
         Command::Ping(n) => {
             // Pong only after every earlier command is done, including a move in
             // progress.
-            if core.searching() {
+            if core.searching() && !s.analyze {
                 core.collect_and_apply(false, false);
             }
             out.line(&format!("pong {n}"));
         }
         Command::Protover => out.line(&format!(
             "feature myname=\"{NAME}\" ping=1 setboard=1 usermove=1 playother=1 san=0 time=1 \
-             draw=0 sigint=0 reuse=1 analyze=0 colors=0 nps=0 debug=0 memory=1 smp=0 \
+             draw=0 sigint=0 reuse=1 analyze=1 colors=0 nps=0 debug=0 memory=1 smp=0 \
              variants=\"normal\" done=1"
         )),
         Command::New => {
             core.new_game();
-            s.engine = Some(Color::Black);
+            s.engine = (!s.analyze).then_some(Color::Black);
             s.st_ms = None;
             s.depth = 0;
         }
@@ -399,9 +444,57 @@ fn handle(core: &mut Core<Xboard>, s: &mut Session, out: &Output, line: &str) ->
             }
         }
         Command::Quit => return false,
+        Command::Analyze => {
+            // Analysis starts after this command (see `handle`).
+            s.analyze = true;
+            s.engine = None;
+            core.out.analyzing = true;
+        }
+        Command::Exit => {
+            s.analyze = false;
+            core.out.analyzing = false;
+        }
+        Command::Hint => {
+            if let Some(mv) = hint(core) {
+                out.line(&format!("Hint: {mv}"));
+            }
+        }
         Command::Ignore => {}
     }
     true
+}
+
+/// Returns a move to suggest to the user: the reply the last search expected, if
+/// the game went its way, or else the best move of a quick search (none while
+/// the engine is thinking or when there is no legal move).
+fn hint(core: &mut Core<Xboard>) -> Option<Move> {
+    if core.search_running() {
+        return None;
+    }
+    // The engine's move, already sent, is played first.
+    core.collect_and_apply(false, false);
+    if let Some((searched, result)) = core.last_search() {
+        if let (Some(best), Some(reply)) = (result.best_move, result.ponder) {
+            let mut after = *searched;
+            after.make_move(best);
+            if after == *core.board() && core.board().legal_moves().contains(&reply) {
+                return Some(reply);
+            }
+        }
+    }
+    core.go(Go {
+        limits: Limits {
+            depth: 8,
+            hard_ms: HINT_MS,
+            ..Limits::NONE
+        },
+        wait_for_stop: false,
+        ponder: false,
+        report: false,
+        clock: Box::new(Since(Instant::now())),
+    });
+    core.finish(false, true)
+        .and_then(|(result, _)| result.best_move)
 }
 
 /// Starts a search for the engine's move under the session's time control.
@@ -410,6 +503,8 @@ fn think(core: &mut Core<Xboard>, s: &Session, arrived: Instant) {
     core.go(Go {
         limits,
         wait_for_stop: false,
+        ponder: false,
+        report: true,
         clock: Box::new(Since(arrived)),
     });
 }
@@ -531,11 +626,13 @@ mod tests {
         let mut x = Xboard {
             out: out.clone(),
             post: false,
+            analyzing: false,
         };
         let board = Board::startpos();
         let e2e4 = board.parse_uci_move("e2e4").unwrap();
         let info = Info {
             depth: 5,
+            multipv: 1,
             seldepth: 9,
             score: Score::Mate(2),
             nodes: 5000,
@@ -583,6 +680,7 @@ mod tests {
         let mut core = Core::new(Xboard {
             out: out.clone(),
             post: false,
+            analyzing: false,
         });
         let mut s = Session::new();
         for line in [

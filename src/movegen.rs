@@ -19,7 +19,8 @@
 //!    `LINE[king][piece]`), `pawn_moves`, `en_passant` (both pawns leave their
 //!    squares, then look for a discovered slider attack on the king: the
 //!    horizontal discovered check is the classic trap) and `castling` (rights,
-//!    empty squares, king's path not attacked).
+//!    empty squares, king's path not attacked; Chess960 rules, which include the
+//!    standard ones).
 //!
 //! The scheme is the usual one (chessprogramming wiki, "Pin" and "Checks and Pinned
 //! Pieces (Bitboards)"); compare Stockfish's `generate_moves<Pt>` and cozy-chess's
@@ -28,12 +29,13 @@
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::board::{BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
+use crate::board::{castling_destinations, RIGHTS};
 use crate::{Bitboard, Board, Color, Move, MoveList, Piece, Role, Square, BOTH};
 
 /// The legal moves of one piece: its square and every square it may move to.
 ///
-/// Castling is in the king's target set as the king's destination (`g1`, `c1`, …),
+/// Castling is in the king's target set as its rook's square (king takes rook:
+/// `h1` for white's king-side castling in standard chess, see [`crate::mov`]),
 /// en passant in the pawn's as the square the pawn moves to. A promotion target
 /// stands for four moves (queen, rook, bishop, knight); [`PieceMoves::len`] counts
 /// them so, and iterating yields all four.
@@ -64,7 +66,7 @@ pub struct PieceMoves {
     /// Squares whose move captures: the enemy pieces, plus the en-passant square
     /// for a pawn.
     captures: Bitboard,
-    /// Targets that need a special flag: castling destinations for a king, the
+    /// Targets that need a special flag: castling rooks' squares for a king, the
     /// en-passant square for a pawn.
     special: Bitboard,
 }
@@ -542,43 +544,47 @@ fn king_moves<V: Visitor, const CAPTURES: bool>(board: &Board, cx: &Context, v: 
     });
 }
 
-/// Castling, when the side to move is not in check: the right is held, the
-/// squares between king and rook are empty, and no square the king crosses or
-/// lands on is attacked. King side first, then queen side.
+/// Castling (standard and Chess960), when the side to move is not in check: the
+/// right is held (so its king and rook stand on their squares), every square the
+/// king or the rook crosses or lands on is empty but for the two of them, and no
+/// square from the king's start to its destination is attacked with both lifted off
+/// the board. Lifting the rook matters in Chess960 only: a rook on b1 shields a
+/// king on c1 from a queen on a1 until it castles away to d1. King side first.
+///
+/// A castling move is encoded king takes rook: its target is the rook's square
+/// (see [`crate::mov`]).
 #[inline(always)]
 fn castling<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
-    if !cx.checkers.is_empty() || board.castling == 0 {
+    let first = 2 * cx.us.index();
+    let ours = board.castling & (3 << first);
+    if !cx.checkers.is_empty() || ours == 0 {
         return;
     }
-    let (king_side, queen_side, home) = match cx.us {
-        Color::White => (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, Square::A1.index()),
-        Color::Black => (BLACK_KING_SIDE, BLACK_QUEEN_SIDE, Square::A8.index()),
-    };
-    // Squares on the home rank, by file: a = home + 0, …, h = home + 7.
-    let on_home = |file: usize| Square::from_index_masked((home + file) as u32);
-    let safe = |file: usize| !cx.attacked(board, on_home(file), cx.occupied);
-    let mut castle = |to: Square| {
+    for i in first..first + 2 {
+        if board.castling & RIGHTS[i] == 0 {
+            continue;
+        }
+        let rook = Square::from_index_masked(u32::from(board.castle_rooks[i]));
+        let (king_to, rook_to) = castling_destinations(i);
+        let king_path = between(cx.king, king_to) | king_to.into();
+        let rook_path = between(rook, rook_to) | rook_to.into();
+        let lifted = cx.occupied.without(cx.king).without(rook);
+        if !((king_path | rook_path) & lifted).is_empty() {
+            continue;
+        }
+        if king_path
+            .into_iter()
+            .any(|sq| cx.attacked(board, sq, lifted))
+        {
+            continue;
+        }
         v.castling(PieceMoves {
             piece: Piece::new(cx.us, Role::King),
             from: cx.king,
-            to: to.into(),
+            to: rook.into(),
             captures: Bitboard::EMPTY,
-            special: to.into(),
-        })
-    };
-    if board.castling & king_side != 0
-        && (cx.occupied.0 & (0b0110_0000u64 << home)) == 0
-        && safe(5)
-        && safe(6)
-    {
-        castle(on_home(6));
-    }
-    if board.castling & queen_side != 0
-        && (cx.occupied.0 & (0b0000_1110u64 << home)) == 0
-        && safe(3)
-        && safe(2)
-    {
-        castle(on_home(2));
+            special: rook.into(),
+        });
     }
 }
 

@@ -22,6 +22,51 @@ pub struct Xboard {
     out: Output,
     /// Whether thinking output is on (`post`/`nopost`).
     post: bool,
+    /// `variant fischerandom`: castling written `O-O`/`O-O-O`.
+    fischerandom: bool,
+}
+
+impl Xboard {
+    /// Returns a move's text: coordinates, castling as `O-O`/`O-O-O` in
+    /// fischerandom (CECP's convention for Chess960).
+    fn move_text(&self, mv: Move) -> String {
+        if self.fischerandom && mv.is_castling() {
+            if mv.target().index() > mv.source().index() {
+                "O-O".to_string()
+            } else {
+                "O-O-O".to_string()
+            }
+        } else {
+            mv.to_string()
+        }
+    }
+}
+
+/// Parses a move from the GUI: coordinates (`e2e4`, `e7e8q`), castling as the
+/// king's destination (`e1g1`); in fischerandom also `O-O`/`O-O-O` (or with zeros)
+/// and king takes rook (`e1h1`).
+///
+/// # Errors
+/// The reason, for text that is no legal move here.
+fn parse_user_move(board: &Board, text: &str, fischerandom: bool) -> Result<Move, String> {
+    let king_side = match text {
+        "O-O" | "0-0" => Some(true),
+        "O-O-O" | "0-0-0" => Some(false),
+        _ => None,
+    };
+    if let Some(king_side) = king_side {
+        return board
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|mv| mv.is_castling() && (mv.target().index() > mv.source().index()) == king_side)
+            .ok_or_else(|| "castling is not legal here".to_string());
+    }
+    if fischerandom {
+        board.parse_uci_move(text).map_err(|e| e.to_string())
+    } else {
+        super::parse_move(board, text, false)
+    }
 }
 
 impl Protocol for Xboard {
@@ -35,7 +80,7 @@ impl Protocol for Xboard {
             Score::Mate(n) => -100_000 + n,
         };
         let nps = info.nodes * 1000 / info.time_ms.max(1);
-        let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+        let pv: Vec<String> = info.pv.iter().map(|&mv| self.move_text(mv)).collect();
         self.out.line(&format!(
             "{} {} {} {} {} {}\t{}",
             info.depth,
@@ -50,7 +95,7 @@ impl Protocol for Xboard {
 
     fn best_move(&mut self, board: &Board, result: &SearchResult) {
         let line = match result.best_move {
-            Some(mv) => format!("move {mv}"),
+            Some(mv) => format!("move {}", self.move_text(mv)),
             None if !board.in_check() => "1/2-1/2 {Stalemate}".to_string(),
             None if board.side_to_move() == Color::White => "0-1 {Black mates}".to_string(),
             None => "1-0 {White mates}".to_string(),
@@ -106,7 +151,9 @@ pub enum Command {
     Remove,
     /// `quit`.
     Quit,
-    /// A command that needs no action (`otim`, `hard`, `cores`, `variant normal`, …).
+    /// `variant normal` (false) or `variant fischerandom` (true).
+    Variant(bool),
+    /// A command that needs no action (`otim`, `hard`, `cores`, …).
     Ignore,
 }
 
@@ -163,7 +210,8 @@ pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
         )),
         "protover" => Ok(Command::Protover),
         "new" => Ok(Command::New),
-        "variant" if args.first() == Some(&"normal") => Ok(Command::Ignore),
+        "variant" if args.first() == Some(&"normal") => Ok(Command::Variant(false)),
+        "variant" if args.first() == Some(&"fischerandom") => Ok(Command::Variant(true)),
         "variant" => Err("unsupported variant".to_string()),
         "force" | "result" => Ok(Command::Force),
         "white" => Ok(Command::White),
@@ -192,7 +240,11 @@ pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
         "hard" | "easy" | "otim" | "accepted" | "rejected" | "computer" | "name" | "rating"
         | "random" | "ics" | "hint" | "bk" | "draw" | "cores" | "xboard" => Ok(Command::Ignore),
         // Old GUIs send bare moves when usermove=1 was rejected.
-        _ if looks_like_move(word) && args.is_empty() => Ok(Command::UserMove(word.to_string())),
+        _ if (looks_like_move(word) || matches!(word, "O-O" | "O-O-O" | "0-0" | "0-0-0"))
+            && args.is_empty() =>
+        {
+            Ok(Command::UserMove(word.to_string()))
+        }
         _ => Err("unknown command".to_string()),
     };
     (before, Some(command))
@@ -295,6 +347,7 @@ pub fn run(input: &mut Input, out: Output) {
     let mut core = Core::new(Xboard {
         out: out.clone(),
         post: false,
+        fischerandom: false,
     });
     let mut session = Session::new();
     while let Some(line) = input.next_line() {
@@ -341,10 +394,11 @@ fn handle(core: &mut Core<Xboard>, s: &mut Session, out: &Output, line: &str) ->
         Command::Protover => out.line(&format!(
             "feature myname=\"{NAME}\" ping=1 setboard=1 usermove=1 playother=1 san=0 time=1 \
              draw=0 sigint=0 reuse=1 analyze=0 colors=0 nps=0 debug=0 memory=1 smp=0 \
-             variants=\"normal\" done=1"
+             variants=\"normal,fischerandom\" done=1"
         )),
         Command::New => {
             core.new_game();
+            core.out.fischerandom = false;
             s.engine = Some(Color::Black);
             s.st_ms = None;
             s.depth = 0;
@@ -357,18 +411,21 @@ fn handle(core: &mut Core<Xboard>, s: &mut Session, out: &Output, line: &str) ->
             s.engine = Some(core.board().side_to_move());
             think(core, s, arrived);
         }
-        Command::UserMove(text) => match core.push_text(&text) {
-            Ok(_) => {
-                if s.engine == Some(core.board().side_to_move()) {
-                    think(core, s, arrived);
+        Command::UserMove(text) => {
+            match parse_user_move(core.board(), &text, core.out.fischerandom) {
+                Ok(mv) => {
+                    core.push_move(mv);
+                    if s.engine == Some(core.board().side_to_move()) {
+                        think(core, s, arrived);
+                    }
                 }
+                Err(e) => out.line(&format!(
+                    "Illegal move ({}): {}",
+                    e.split(':').next().unwrap_or("illegal"),
+                    truncate(&text)
+                )),
             }
-            Err(e) => out.line(&format!(
-                "Illegal move ({}): {}",
-                e.split(':').next().unwrap_or("illegal"),
-                truncate(&text)
-            )),
-        },
+        }
         Command::Level(level) => {
             s.level = level;
             s.has_level = true;
@@ -399,6 +456,7 @@ fn handle(core: &mut Core<Xboard>, s: &mut Session, out: &Output, line: &str) ->
             }
         }
         Command::Quit => return false,
+        Command::Variant(fischerandom) => core.out.fischerandom = fischerandom,
         Command::Ignore => {}
     }
     true
@@ -485,7 +543,8 @@ mod tests {
         assert_eq!(parse("usermove e2e4").0, Before::Wait);
         assert_eq!(parse("?"), (Before::Nothing, Some(Ok(Command::MoveNow))));
         assert_eq!(parse("  "), (Before::Nothing, None));
-        assert_eq!(command("variant normal"), Command::Ignore);
+        assert_eq!(command("variant normal"), Command::Variant(false));
+        assert_eq!(command("variant fischerandom"), Command::Variant(true));
         assert_eq!(error("variant atomic"), "unsupported variant");
         assert_eq!(command("ping 7"), Command::Ping("7".into()));
         assert_eq!(command("result 1-0 {White mates}"), Command::Force);
@@ -531,6 +590,7 @@ mod tests {
         let mut x = Xboard {
             out: out.clone(),
             post: false,
+            fischerandom: false,
         };
         let board = Board::startpos();
         let e2e4 = board.parse_uci_move("e2e4").unwrap();
@@ -583,6 +643,7 @@ mod tests {
         let mut core = Core::new(Xboard {
             out: out.clone(),
             post: false,
+            fischerandom: false,
         });
         let mut s = Session::new();
         for line in [

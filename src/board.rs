@@ -31,6 +31,26 @@ pub(crate) const STANDARD_ROOKS: [u8; 4] = [
     Square::A8.index() as u8,
 ];
 
+/// `rights & KING_KEEP[piece]`: a king move ends its side's two rights.
+static KING_KEEP: [u8; 12] = {
+    let mut keep = [15u8; 12];
+    keep[Piece::WhiteKing as usize] = 15 ^ (WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
+    keep[Piece::BlackKing as usize] = 15 ^ (BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
+    keep
+};
+
+/// `rights & ROOK_KEEP[from] & ROOK_KEEP[to]` when the rook squares are the
+/// standard ones: a rook leaving its corner, or taken there, ends its right.
+static ROOK_KEEP: [u8; 64] = {
+    let mut keep = [15u8; 64];
+    let mut i = 0;
+    while i < 4 {
+        keep[STANDARD_ROOKS[i] as usize] = 15 ^ RIGHTS[i];
+        i += 1;
+    }
+    keep
+};
+
 /// The king's castling destination (g or c file) and the rook's (f or d file) on
 /// `us`'s back rank, for right index `i` (0 = white king side … 3 = black queen side).
 #[inline(always)]
@@ -512,30 +532,43 @@ impl Board {
         }
 
         if self.castling != 0 {
-            self.update_castling(from_bb | to_bb, piece, hash);
+            self.update_castling(from, to, piece, hash);
         }
     }
 
     /// Drops the rights a move ends: every right of a king that moved, and the
-    /// right of each rook square in `moved` (the rook left it or was taken there).
+    /// right of a rook square the move leaves or lands on (the rook moved or was
+    /// taken there).
     #[inline(always)]
-    fn update_castling(&mut self, moved: u64, piece: Piece, hash: &mut u64) {
-        let mut rights = self.castling;
-        if piece.role() == Role::King {
-            rights &= match piece.color() {
-                Color::White => !(WHITE_KING_SIDE | WHITE_QUEEN_SIDE),
-                Color::Black => !(BLACK_KING_SIDE | BLACK_QUEEN_SIDE),
-            };
+    fn update_castling(&mut self, from: Square, to: Square, piece: Piece, hash: &mut u64) {
+        let old = self.castling;
+        let mut rights = old & KING_KEEP[piece.index()];
+        if u32::from_ne_bytes(self.castle_rooks) == u32::from_ne_bytes(STANDARD_ROOKS) {
+            // Standard rook squares (every right not held has its standard square
+            // too, so nothing to reset).
+            rights &= ROOK_KEEP[from.index()] & ROOK_KEEP[to.index()];
+        } else {
+            rights = self.drop_chess960_rights(rights, from, to);
         }
-        let r = self.castle_rooks;
-        let hit = ((moved >> r[0]) & 1)
-            | ((moved >> r[1]) & 1) << 1
-            | ((moved >> r[2]) & 1) << 2
-            | ((moved >> r[3]) & 1) << 3;
-        rights &= !(hit as u8);
-        if rights != self.castling {
-            self.set_castling(rights, hash);
+        *hash ^= ZOBRIST_CASTLING[old as usize] ^ ZOBRIST_CASTLING[rights as usize];
+        self.castling = rights;
+    }
+
+    /// The Chess960 half of [`Board::update_castling`]: drops the rights whose rook
+    /// square is `from` or `to`, and gives every right no longer held its standard
+    /// rook square back.
+    #[inline(never)]
+    fn drop_chess960_rights(&mut self, mut rights: u8, from: Square, to: Square) -> u8 {
+        for (i, right) in RIGHTS.iter().enumerate() {
+            let rook = usize::from(self.castle_rooks[i]);
+            if rook == from.index() || rook == to.index() {
+                rights &= !right;
+            }
+            if rights & right == 0 {
+                self.castle_rooks[i] = STANDARD_ROOKS[i];
+            }
         }
+        rights
     }
 
     /// Sets the rights to `rights` (a subset of the current ones), with the key and

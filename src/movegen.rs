@@ -29,7 +29,7 @@
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::board::{castling_destinations, RIGHTS};
+use crate::board::RIGHTS;
 use crate::{Bitboard, Board, Color, Move, MoveList, Piece, Role, Square, BOTH};
 
 /// The legal moves of one piece: its square and every square it may move to.
@@ -556,23 +556,26 @@ fn king_moves<V: Visitor, const CAPTURES: bool>(board: &Board, cx: &Context, v: 
 #[inline(always)]
 fn castling<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
     let first = 2 * cx.us.index();
-    let ours = board.castling & (3 << first);
-    if !cx.checkers.is_empty() || ours == 0 {
+    if !cx.checkers.is_empty() || board.castling & (3 << first) == 0 {
         return;
     }
+    // The paths on the eighth rank (a8 = bit 0); white's are 56 squares further.
+    let shift = match cx.us {
+        Color::White => 56,
+        Color::Black => 0,
+    };
+    let king_file = cx.king.index() & 7;
     for i in first..first + 2 {
         if board.castling & RIGHTS[i] == 0 {
             continue;
         }
         let rook = Square::from_index_masked(u32::from(board.castle_rooks[i]));
-        let (king_to, rook_to) = castling_destinations(i);
-        let king_path = between(cx.king, king_to) | king_to.into();
-        let rook_path = between(rook, rook_to) | rook_to.into();
-        let lifted = cx.occupied.without(cx.king).without(rook);
-        if !((king_path | rook_path) & lifted).is_empty() {
+        let (empty, king_path) = CASTLING_PATHS[king_file][rook.index() & 7];
+        if cx.occupied.0 & (empty << shift) != 0 {
             continue;
         }
-        if king_path
+        let lifted = cx.occupied.without(cx.king).without(rook);
+        if Bitboard(king_path << shift)
             .into_iter()
             .any(|sq| cx.attacked(board, sq, lifted))
         {
@@ -587,6 +590,36 @@ fn castling<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
         });
     }
 }
+
+/// For a king on file `k` and its castling rook on file `r` of the eighth rank
+/// (`CASTLING_PATHS[k][r]`, a8 = bit 0): the squares that must be empty (what the
+/// king and the rook cross or land on, less their own two squares) and the king's
+/// path (its destination and the squares between it and the king). The king goes
+/// to the g-file and the rook to the f-file when `r > k`, else to c and d.
+static CASTLING_PATHS: [[(u64, u64); 8]; 8] = {
+    /// The files from `a` to `b`, both included, on the eighth rank.
+    const fn span(a: usize, b: usize) -> u64 {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        (0xffu64 >> (7 - hi)) & (0xffu64 << lo)
+    }
+    let mut paths = [[(0u64, 0u64); 8]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut r = 0;
+        while r < 8 {
+            if r != k {
+                let (king_to, rook_to) = if r > k { (6, 5) } else { (2, 3) };
+                let pieces = (1u64 << k) | (1u64 << r);
+                let king_path = span(k, king_to) & !(1u64 << k);
+                let empty = (span(k, king_to) | span(r, rook_to)) & !pieces;
+                paths[k][r] = (empty, king_path | (1u64 << king_to));
+            }
+            r += 1;
+        }
+        k += 1;
+    }
+    paths
+};
 
 /// Knight moves; a pinned knight never moves.
 #[inline(always)]

@@ -29,7 +29,9 @@
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::board::RIGHTS;
+use crate::board::{
+    BLACK_KING_SIDE, BLACK_QUEEN_SIDE, RIGHTS, STANDARD_ROOKS, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
+};
 use crate::{Bitboard, Board, Color, Move, MoveList, Piece, Role, Square, BOTH};
 
 /// The legal moves of one piece: its square and every square it may move to.
@@ -252,7 +254,9 @@ impl<F: FnMut(Move)> Visitor for MoveVisitor<F> {
         }
     }
 
-    #[inline(always)]
+    // Castling is rare: out of line, so the generator around it stays small (in
+    // perft this closure makes the move and generates the child's moves).
+    #[inline(never)]
     fn castling(&mut self, moves: PieceMoves) {
         for to in moves.to {
             (self.0)(Move::new(moves.from, to, moves.piece, None, Move::CASTLING));
@@ -556,39 +560,85 @@ fn king_moves<V: Visitor, const CAPTURES: bool>(board: &Board, cx: &Context, v: 
 #[inline(always)]
 fn castling<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
     let first = 2 * cx.us.index();
-    if !cx.checkers.is_empty() || board.castling & (3 << first) == 0 {
+    if board.castling & (3 << first) == 0 || !cx.checkers.is_empty() {
         return;
     }
-    // The paths on the eighth rank (a8 = bit 0); white's are 56 squares further.
-    let shift = match cx.us {
-        Color::White => 56,
-        Color::Black => 0,
+    // Standard chess first, with every square a constant once this is inlined
+    // (the side is known): no index arithmetic in the lookups. Neither the king
+    // nor a corner rook can shield the squares the king crosses.
+    let (king, king_side, queen_side, home) = match cx.us {
+        Color::White => (Square::E1, WHITE_KING_SIDE, WHITE_QUEEN_SIDE, 56),
+        Color::Black => (Square::E8, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, 0),
     };
-    let king_file = cx.king.index() & 7;
-    for i in first..first + 2 {
-        if board.castling & RIGHTS[i] == 0 {
-            continue;
-        }
-        let rook = Square::from_index_masked(u32::from(board.castle_rooks[i]));
-        let (empty, king_path) = CASTLING_PATHS[king_file][rook.index() & 7];
-        if cx.occupied.0 & (empty << shift) != 0 {
-            continue;
-        }
-        let lifted = cx.occupied.without(cx.king).without(rook);
-        if Bitboard(king_path << shift)
-            .into_iter()
-            .any(|sq| cx.attacked(board, sq, lifted))
+    let rooks = if cx.king == king
+        && board.castle_rooks[first] == STANDARD_ROOKS[first]
+        && board.castle_rooks[first + 1] == STANDARD_ROOKS[first + 1]
+    {
+        let on_home = |file: u32| Square::from_index_masked(home + file);
+        let safe = |file: u32| !cx.attacked(board, on_home(file), cx.occupied);
+        let mut rooks = Bitboard::EMPTY;
+        if board.castling & king_side != 0
+            && (cx.occupied.0 & (0b0110_0000u64 << home)) == 0
+            && safe(5)
+            && safe(6)
         {
-            continue;
+            rooks |= on_home(7).into();
         }
+        if board.castling & queen_side != 0
+            && (cx.occupied.0 & (0b0000_1110u64 << home)) == 0
+            && safe(3)
+            && safe(2)
+        {
+            rooks |= on_home(0).into();
+        }
+        rooks
+    } else {
+        chess960_castling_rooks(board, cx, first)
+    };
+    if !rooks.is_empty() {
         v.castling(PieceMoves {
             piece: Piece::new(cx.us, Role::King),
             from: cx.king,
-            to: rook.into(),
+            to: rooks,
             captures: Bitboard::EMPTY,
-            special: rook.into(),
+            special: rooks,
         });
     }
+}
+
+/// The rooks of the legal castling moves of the side whose rights are indices
+/// `first` and `first + 1` (any king and rook squares: Chess960).
+#[inline(never)]
+fn chess960_castling_rooks(board: &Board, cx: &Context, first: usize) -> Bitboard {
+    let mut rooks = Bitboard::EMPTY;
+    for i in first..first + 2 {
+        if board.castling & RIGHTS[i] != 0 {
+            let rook = Square::from_index_masked(u32::from(board.castle_rooks[i]));
+            rooks |= chess960_castling_rook(board, cx, i, rook);
+        }
+    }
+    rooks
+}
+
+/// The rook's square when castling with right index `i` (0 = white king side …
+/// 3 = black queen side) and the rook on `rook` is legal, else the empty set.
+#[inline(always)]
+fn chess960_castling_rook(board: &Board, cx: &Context, i: usize, rook: Square) -> Bitboard {
+    // The paths on the eighth rank (a8 = bit 0); white's are 56 squares further.
+    let shift = if i < 2 { 56 } else { 0 };
+    let (empty, king_path) = CASTLING_PATHS[cx.king.index() & 7][rook.index() & 7];
+    if cx.occupied.0 & (empty << shift) != 0 {
+        return Bitboard::EMPTY;
+    }
+    let lifted = cx.occupied.without(cx.king).without(rook);
+    let mut path = Bitboard(king_path << shift);
+    while let Some(sq) = path.first() {
+        if cx.attacked(board, sq, lifted) {
+            return Bitboard::EMPTY;
+        }
+        path = path.without(sq);
+    }
+    rook.into()
 }
 
 /// For a king on file `k` and its castling rook on file `r` of the eighth rank

@@ -438,7 +438,7 @@ impl crate::Board {
     /// This never panics.
     ///
     /// # Errors
-    /// As [`Board::parse_uci_move`], and [`MoveError::CastlingNotation`] for
+    /// As [`Board::parse_uci_move`](crate::Board::parse_uci_move), and [`MoveError::CastlingNotation`] for
     /// castling written in the other convention.
     ///
     /// # Examples

@@ -37,7 +37,7 @@ use crate::{Bitboard, Board, Color, Move, MoveList, Piece, Role, Square, BOTH};
 /// The legal moves of one piece: its square and every square it may move to.
 ///
 /// Castling is in the king's target set as its rook's square (king takes rook:
-/// `h1` for white's king-side castling in standard chess, see [`crate::mov`]),
+/// `h1` for white's king-side castling in standard chess, see [`Move::CASTLING`]),
 /// en passant in the pawn's as the square the pawn moves to. A promotion target
 /// stands for four moves (queen, rook, bishop, knight); [`PieceMoves::len`] counts
 /// them so, and iterating yields all four.
@@ -611,8 +611,8 @@ fn castling<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
 #[inline(never)]
 fn chess960_castling_rooks(board: &Board, cx: &Context, first: usize) -> Bitboard {
     let mut rooks = Bitboard::EMPTY;
-    for i in first..first + 2 {
-        if board.castling & RIGHTS[i] != 0 {
+    for (i, right) in RIGHTS.iter().enumerate().skip(first).take(2) {
+        if board.castling & right != 0 {
             let rook = Square::from_index_masked(u32::from(board.castle_rooks[i]));
             rooks |= chess960_castling_rook(board, cx, i, rook);
         }

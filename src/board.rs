@@ -31,23 +31,22 @@ pub(crate) const STANDARD_ROOKS: [u8; 4] = [
     Square::A8.index() as u8,
 ];
 
-/// `rights & KING_KEEP[piece]`: a king move ends its side's two rights.
-static KING_KEEP: [u8; 12] = {
-    let mut keep = [15u8; 12];
-    keep[Piece::WhiteKing as usize] = 15 ^ (WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
-    keep[Piece::BlackKing as usize] = 15 ^ (BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
-    keep
-};
+/// Set in a [`Board::castle_rooks`] entry when the right's king is not on the
+/// e-file (square indices use 6 bits): such a board never takes the standard
+/// path of [`Board::update_castling`], which knows the king only as e1 or e8.
+pub(crate) const OFF_E_FILE: u8 = 0x80;
 
-/// `rights & ROOK_KEEP[from] & ROOK_KEEP[to]` when the rook squares are the
-/// standard ones: a rook leaving its corner, or taken there, ends its right.
-static ROOK_KEEP: [u8; 64] = {
+/// `rights &= CASTLING_KEEP[from] & CASTLING_KEEP[to]` after a move on a board
+/// with the standard castling squares: a king or rook leaving its home square, or
+/// a rook captured there, drops the matching right.
+static CASTLING_KEEP: [u8; 64] = {
     let mut keep = [15u8; 64];
-    let mut i = 0;
-    while i < 4 {
-        keep[STANDARD_ROOKS[i] as usize] = 15 ^ RIGHTS[i];
-        i += 1;
-    }
+    keep[Square::A8.index()] = 15 ^ BLACK_QUEEN_SIDE;
+    keep[Square::E8.index()] = 15 ^ (BLACK_KING_SIDE | BLACK_QUEEN_SIDE);
+    keep[Square::H8.index()] = 15 ^ BLACK_KING_SIDE;
+    keep[Square::A1.index()] = 15 ^ WHITE_QUEEN_SIDE;
+    keep[Square::E1.index()] = 15 ^ (WHITE_KING_SIDE | WHITE_QUEEN_SIDE);
+    keep[Square::H1.index()] = 15 ^ WHITE_KING_SIDE;
     keep
 };
 
@@ -92,8 +91,9 @@ pub struct Board {
     /// En-passant target square index, or 64 (`NO_SQUARE`) when none.
     pub(crate) en_passant: u8,
     pub(crate) castling: u8,
-    /// The rook square of each right, in [`RIGHTS`] order; the standard square
-    /// (from [`STANDARD_ROOKS`]) for a right not held.
+    /// The rook square of each right, in [`RIGHTS`] order, plus [`OFF_E_FILE`]
+    /// when the right's king is not on the e-file; the standard square (from
+    /// [`STANDARD_ROOKS`]) for a right not held.
     pub(crate) castle_rooks: [u8; 4],
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
@@ -286,7 +286,7 @@ impl Board {
         if self.castling & right == 0 {
             return None;
         }
-        Square::from_index(self.castle_rooks[i])
+        Square::from_index(self.castle_rooks[i] & 63)
     }
 
     /// Returns whether the castling rights are those of standard chess: every right
@@ -542,25 +542,32 @@ impl Board {
     #[inline(always)]
     fn update_castling(&mut self, from: Square, to: Square, piece: Piece, hash: &mut u64) {
         let old = self.castling;
-        let mut rights = old & KING_KEEP[piece.index()];
-        if u32::from_ne_bytes(self.castle_rooks) == u32::from_ne_bytes(STANDARD_ROOKS) {
-            // Standard rook squares (every right not held has its standard square
-            // too, so nothing to reset).
-            rights &= ROOK_KEEP[from.index()] & ROOK_KEEP[to.index()];
+        let rights = if u32::from_ne_bytes(self.castle_rooks) == u32::from_ne_bytes(STANDARD_ROOKS)
+        {
+            // Standard squares: rooks in the corners, kings on e1 and e8 (and every
+            // right not held has its standard square too, so nothing to reset).
+            old & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]
         } else {
-            rights = self.drop_chess960_rights(rights, from, to);
-        }
+            self.drop_chess960_rights(from, to, piece)
+        };
         *hash ^= ZOBRIST_CASTLING[old as usize] ^ ZOBRIST_CASTLING[rights as usize];
         self.castling = rights;
     }
 
-    /// The Chess960 half of [`Board::update_castling`]: drops the rights whose rook
-    /// square is `from` or `to`, and gives every right no longer held its standard
-    /// rook square back.
+    /// The Chess960 half of [`Board::update_castling`]: drops the rights of a king
+    /// that moved and those whose rook square is `from` or `to`, and gives every
+    /// right no longer held its standard rook square back.
     #[inline(never)]
-    fn drop_chess960_rights(&mut self, mut rights: u8, from: Square, to: Square) -> u8 {
+    fn drop_chess960_rights(&mut self, from: Square, to: Square, piece: Piece) -> u8 {
+        let mut rights = self.castling;
+        if piece.role() == Role::King {
+            rights &= match piece.color() {
+                Color::White => !(WHITE_KING_SIDE | WHITE_QUEEN_SIDE),
+                Color::Black => !(BLACK_KING_SIDE | BLACK_QUEEN_SIDE),
+            };
+        }
         for (i, right) in RIGHTS.iter().enumerate() {
-            let rook = usize::from(self.castle_rooks[i]);
+            let rook = usize::from(self.castle_rooks[i] & 63);
             if rook == from.index() || rook == to.index() {
                 rights &= !right;
             }

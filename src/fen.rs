@@ -9,7 +9,7 @@
 use core::fmt;
 
 use crate::attacks::pawn_attacks;
-use crate::board::{RIGHTS, STANDARD_ROOKS};
+use crate::board::{OFF_E_FILE, RIGHTS, STANDARD_ROOKS};
 use crate::{Bitboard, Board, Color, Piece, Role, Square, BOTH, NO_SQUARE};
 
 /// Why a FEN string was rejected by [`Board::from_fen`].
@@ -453,7 +453,8 @@ impl Board {
             return Err(PositionError::CastlingSideTwice(right));
         }
         self.castling |= right;
-        self.castle_rooks[right_index] = rook.index() as u8;
+        let off_e_file = if king_file == 4 { 0 } else { OFF_E_FILE };
+        self.castle_rooks[right_index] = rook.index() as u8 | off_e_file;
         Ok(())
     }
 

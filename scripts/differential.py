@@ -12,7 +12,14 @@ python-chess's X-FEN en-passant rule (the square only when a pawn can take), the
 rule wingtip prints. tests/differential.rs parses each FEN with wingtip and checks
 the round trip, the legal move set, every child position and perft(2).
 
-Usage: python3 scripts/differential.py [--seed N] [--positions N]
+With `--chess960` the games start from random Chess960 start positions (the 960
+of the standard numbering) and each line is
+
+    <x-fen>|<shredder-fen>|<perft 2>|<uci> <child x-fen>|...
+
+with moves in UCI_Chess960 text (castling as king takes rook, `e1h1`).
+
+Usage: python3 scripts/differential.py [--seed N] [--positions N] [--chess960]
 Needs `pip install chess` (python-chess).
 """
 
@@ -66,11 +73,15 @@ def xfen(board):
 def line_for(board):
     children = []
     for move in board.legal_moves:
+        text = board.uci(move, chess960=board.chess960)
         board.push(move)
-        children.append((move.uci(), xfen(board)))
+        children.append((text, xfen(board)))
         board.pop()
     children.sort()
-    parts = [xfen(board), str(perft(board, 2))]
+    parts = [xfen(board)]
+    if board.chess960:
+        parts.append(board.fen(shredder=True, en_passant="xfen"))
+    parts.append(str(perft(board, 2)))
     parts += [f"{uci} {fen}" for uci, fen in children]
     return "|".join(parts)
 
@@ -79,14 +90,21 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--positions", type=int, default=1200)
+    parser.add_argument("--chess960", action="store_true")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     seen = set()
     out = sys.stdout
     count = 0
     while count < args.positions:
-        board = chess.Board()
-        for _ply in range(rng.randrange(20, 300)):
+        if args.chess960:
+            board = chess.Board.from_chess960_pos(rng.randrange(960))
+            board.chess960 = True
+        else:
+            board = chess.Board()
+        # Chess960 games are shorter: castling rights live in the opening.
+        length = rng.randrange(6, 120) if args.chess960 else rng.randrange(20, 300)
+        for _ply in range(length):
             moves = list(board.legal_moves)
             if not moves:
                 break

@@ -14,8 +14,31 @@ pub const BLACK_KING_SIDE: u8 = 4;
 /// Black may castle queen side (a8 rook).
 pub const BLACK_QUEEN_SIDE: u8 = 8;
 
-/// `rights &= CASTLING_KEEP[from] & CASTLING_KEEP[to]` after every move: a king or
-/// rook leaving its home square, or a rook captured there, drops the matching right.
+/// The castling rights, by bit, in the order of [`Board::castling_rook`]'s index.
+pub(crate) const RIGHTS: [u8; 4] = [
+    WHITE_KING_SIDE,
+    WHITE_QUEEN_SIDE,
+    BLACK_KING_SIDE,
+    BLACK_QUEEN_SIDE,
+];
+
+/// The rook squares of standard chess (h1, a1, h8, a8), in [`RIGHTS`] order: what
+/// [`Board`] keeps for a right it does not hold, so equal positions compare equal.
+pub(crate) const STANDARD_ROOKS: [u8; 4] = [
+    Square::H1.index() as u8,
+    Square::A1.index() as u8,
+    Square::H8.index() as u8,
+    Square::A8.index() as u8,
+];
+
+/// Set in a [`Board::castle_rooks`] entry when the right's king is not on the
+/// e-file (square indices use 6 bits): such a board never takes the standard
+/// path of [`Board::update_castling`], which knows the king only as e1 or e8.
+pub(crate) const OFF_E_FILE: u8 = 0x80;
+
+/// `rights &= CASTLING_KEEP[from] & CASTLING_KEEP[to]` after a move on a board
+/// with the standard castling squares: a king or rook leaving its home square, or
+/// a rook captured there, drops the matching right.
 static CASTLING_KEEP: [u8; 64] = {
     let mut keep = [15u8; 64];
     keep[Square::A8.index()] = 15 ^ BLACK_QUEEN_SIDE;
@@ -27,7 +50,23 @@ static CASTLING_KEEP: [u8; 64] = {
     keep
 };
 
+/// The king's castling destination (g or c file) and the rook's (f or d file) on
+/// `us`'s back rank, for right index `i` (0 = white king side … 3 = black queen side).
+#[inline(always)]
+pub(crate) const fn castling_destinations(i: usize) -> (Square, Square) {
+    match i {
+        0 => (Square::G1, Square::F1),
+        1 => (Square::C1, Square::D1),
+        2 => (Square::G8, Square::F8),
+        _ => (Square::C8, Square::D8),
+    }
+}
+
 /// A chess position in Kirin's layout.
+///
+/// Castling (Chess960 too): each of the four rights remembers its rook's square
+/// ([`Board::castling_rook`]); the king castles from wherever it stands, since a
+/// right only lives while its king has not moved.
 ///
 /// `Board` is `Copy` (144 bytes): the search and perft copy it and apply a move to the
 /// copy (`let mut child = *board; child.make_move(mv);`), which is faster here than
@@ -52,6 +91,10 @@ pub struct Board {
     /// En-passant target square index, or 64 (`NO_SQUARE`) when none.
     pub(crate) en_passant: u8,
     pub(crate) castling: u8,
+    /// The rook square of each right, in [`RIGHTS`] order, plus [`OFF_E_FILE`]
+    /// when the right's king is not on the e-file; the standard square (from
+    /// [`STANDARD_ROOKS`]) for a right not held.
+    pub(crate) castle_rooks: [u8; 4],
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
     pub(crate) hash: u64,
@@ -101,6 +144,7 @@ impl Board {
             side: Color::White,
             en_passant: crate::NO_SQUARE,
             castling: 15,
+            castle_rooks: STANDARD_ROOKS,
             halfmove_clock: 0,
             fullmove_number: 1,
             hash: 0,
@@ -219,6 +263,47 @@ impl Board {
     #[inline(always)]
     pub fn castling_rights(&self) -> u8 {
         self.castling
+    }
+
+    /// Returns the rook square of castling right `right` (one of
+    /// [`WHITE_KING_SIDE`], [`WHITE_QUEEN_SIDE`], [`BLACK_KING_SIDE`],
+    /// [`BLACK_QUEEN_SIDE`]) when the side holds it, `None` otherwise (or for any
+    /// other value of `right`).
+    ///
+    /// In standard chess the squares are h1, a1, h8 and a8; in Chess960 they are
+    /// wherever the start position put the rooks.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Square, BLACK_QUEEN_SIDE, WHITE_KING_SIDE};
+    /// let board = Board::from_fen("bqrkrbnn/pppppppp/8/8/8/8/PPPPPPPP/BQRKRBNN w KQkq - 0 1").unwrap();
+    /// assert_eq!(board.castling_rook(WHITE_KING_SIDE), Some(Square::E1));
+    /// assert_eq!(board.castling_rook(BLACK_QUEEN_SIDE), Some(Square::C8));
+    /// assert_eq!(Board::startpos().castling_rook(WHITE_KING_SIDE), Some(Square::H1));
+    /// ```
+    pub fn castling_rook(&self, right: u8) -> Option<Square> {
+        let i = RIGHTS.iter().position(|&r| r == right)?;
+        if self.castling & right == 0 {
+            return None;
+        }
+        Square::from_index(self.castle_rooks[i] & 63)
+    }
+
+    /// Returns whether the castling rights are those of standard chess: every right
+    /// held has its king on the e-file and its rook on the a- or h-file, so
+    /// `KQkq` and the king's two-square move (`e1g1`) describe them.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::Board;
+    /// assert!(Board::startpos().has_standard_castling());
+    /// let chess960 = Board::from_fen("bqrkrbnn/pppppppp/8/8/8/8/PPPPPPPP/BQRKRBNN w KQkq - 0 1").unwrap();
+    /// assert!(!chess960.has_standard_castling());
+    /// ```
+    pub fn has_standard_castling(&self) -> bool {
+        self.castle_rooks == STANDARD_ROOKS
+            && (self.castling & 3 == 0 || self.king_square(Color::White) == Square::E1)
+            && (self.castling & 12 == 0 || self.king_square(Color::Black) == Square::E8)
     }
 
     /// Returns the halfmove clock (plies since the last capture or pawn move).
@@ -377,13 +462,8 @@ impl Board {
     /// ```
     #[inline]
     pub fn make_move(&mut self, mv: Move) {
-        let from = mv.source();
-        let to = mv.target();
-        let piece = mv.piece();
         let us = self.side;
         let them = !us;
-        let from_bb = 1u64 << from.index();
-        let to_bb = 1u64 << to.index();
         let mut hash = self.hash ^ ZOBRIST_SIDE;
 
         if self.en_passant < 64 {
@@ -392,6 +472,36 @@ impl Board {
         }
 
         self.halfmove_clock += 1;
+        if mv.is_castling() {
+            self.make_castling(mv.source(), mv.target(), &mut hash);
+        } else {
+            self.make_step(mv, &mut hash);
+        }
+
+        self.occupancies[BOTH] = self.occupancies[0] | self.occupancies[1];
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = them;
+        self.hash = hash;
+        debug_assert_eq!(
+            self.hash,
+            self.compute_hash(),
+            "incremental hash after {mv}"
+        );
+    }
+
+    /// The body of [`Board::make_move`] for every move but castling: capture, the
+    /// piece's step (or promotion), the en-passant square, the rights.
+    #[inline(always)]
+    fn make_step(&mut self, mv: Move, hash: &mut u64) {
+        let from = mv.source();
+        let to = mv.target();
+        let piece = mv.piece();
+        let us = self.side;
+        let them = !us;
+        let from_bb = 1u64 << from.index();
+        let to_bb = 1u64 << to.index();
         if mv.is_capture() {
             self.halfmove_clock = 0;
             let (cap_sq, cap_bb) = if mv.is_en_passant() {
@@ -408,18 +518,18 @@ impl Board {
             }
             self.pieces[i].0 ^= cap_bb;
             self.occupancies[them.index()].0 ^= cap_bb;
-            hash ^= ZOBRIST_PIECE[i][cap_sq];
+            *hash ^= ZOBRIST_PIECE[i][cap_sq];
         }
 
         let p = piece.index();
         self.pieces[p].0 ^= from_bb;
-        hash ^= ZOBRIST_PIECE[p][from.index()];
+        *hash ^= ZOBRIST_PIECE[p][from.index()];
         let placed = match mv.promoted() {
             Some(promoted) => promoted.index(),
             None => p,
         };
         self.pieces[placed].0 ^= to_bb;
-        hash ^= ZOBRIST_PIECE[placed][to.index()];
+        *hash ^= ZOBRIST_PIECE[placed][to.index()];
         self.occupancies[us.index()].0 ^= from_bb | to_bb;
 
         if piece.role() == Role::Pawn {
@@ -432,40 +542,96 @@ impl Board {
                     != 0
                 {
                     self.en_passant = ep;
-                    hash ^= ZOBRIST_EN_PASSANT[(ep & 7) as usize];
+                    *hash ^= ZOBRIST_EN_PASSANT[(ep & 7) as usize];
                 }
             }
-        } else if mv.is_castling() {
-            let (rook_from, rook_to) = match to {
-                Square::G1 => (Square::H1, Square::F1),
-                Square::C1 => (Square::A1, Square::D1),
-                Square::G8 => (Square::H8, Square::F8),
-                _ => (Square::A8, Square::D8),
-            };
-            let rook = Piece::new(us, Role::Rook).index();
-            let rook_bb = (1u64 << rook_from.index()) | (1u64 << rook_to.index());
-            self.pieces[rook].0 ^= rook_bb;
-            self.occupancies[us.index()].0 ^= rook_bb;
-            hash ^= ZOBRIST_PIECE[rook][rook_from.index()] ^ ZOBRIST_PIECE[rook][rook_to.index()];
         }
 
         if self.castling != 0 {
-            let rights = self.castling & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()];
-            hash ^= ZOBRIST_CASTLING[self.castling as usize] ^ ZOBRIST_CASTLING[rights as usize];
-            self.castling = rights;
+            self.update_castling(from, to, piece, hash);
         }
+    }
 
-        self.occupancies[BOTH] = self.occupancies[0] | self.occupancies[1];
-        if us == Color::Black {
-            self.fullmove_number += 1;
+    /// Drops the rights a move ends: every right of a king that moved, and the
+    /// right of a rook square the move leaves or lands on (the rook moved or was
+    /// taken there).
+    #[inline(always)]
+    fn update_castling(&mut self, from: Square, to: Square, piece: Piece, hash: &mut u64) {
+        let old = self.castling;
+        let rights = if u32::from_ne_bytes(self.castle_rooks) == u32::from_ne_bytes(STANDARD_ROOKS)
+        {
+            // Standard squares: rooks in the corners, kings on e1 and e8 (and every
+            // right not held has its standard square too, so nothing to reset).
+            old & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]
+        } else {
+            self.drop_chess960_rights(from, to, piece)
+        };
+        *hash ^= ZOBRIST_CASTLING[old as usize] ^ ZOBRIST_CASTLING[rights as usize];
+        self.castling = rights;
+    }
+
+    /// The Chess960 half of [`Board::update_castling`]: drops the rights of a king
+    /// that moved and those whose rook square is `from` or `to`, and gives every
+    /// right no longer held its standard rook square back.
+    #[inline(never)]
+    fn drop_chess960_rights(&mut self, from: Square, to: Square, piece: Piece) -> u8 {
+        let mut rights = self.castling;
+        if piece.role() == Role::King {
+            rights &= match piece.color() {
+                Color::White => !(WHITE_KING_SIDE | WHITE_QUEEN_SIDE),
+                Color::Black => !(BLACK_KING_SIDE | BLACK_QUEEN_SIDE),
+            };
         }
-        self.side = them;
-        self.hash = hash;
-        debug_assert_eq!(
-            self.hash,
-            self.compute_hash(),
-            "incremental hash after {mv}"
-        );
+        for (i, right) in RIGHTS.iter().enumerate() {
+            let rook = usize::from(self.castle_rooks[i] & 63);
+            if rook == from.index() || rook == to.index() {
+                rights &= !right;
+            }
+            if rights & right == 0 {
+                self.castle_rooks[i] = STANDARD_ROOKS[i];
+            }
+        }
+        rights
+    }
+
+    /// Sets the rights to `rights` (a subset of the current ones), with the key and
+    /// the standard rook square for each right dropped.
+    #[inline]
+    fn set_castling(&mut self, rights: u8, hash: &mut u64) {
+        *hash ^= ZOBRIST_CASTLING[self.castling as usize] ^ ZOBRIST_CASTLING[rights as usize];
+        for (i, right) in RIGHTS.iter().enumerate() {
+            if rights & right == 0 {
+                self.castle_rooks[i] = STANDARD_ROOKS[i];
+            }
+        }
+        self.castling = rights;
+    }
+
+    /// The body of [`Board::make_move`] for castling, encoded king takes rook: the
+    /// king goes from `from` to the g- or c-file, the rook from `rook` to the f- or
+    /// d-file of the same rank (either may already stand there), and the side's
+    /// rights end.
+    #[inline(never)]
+    fn make_castling(&mut self, from: Square, rook: Square, hash: &mut u64) {
+        let us = self.side;
+        let queen_side = rook.index() < from.index();
+        let i = 2 * us.index() + queen_side as usize;
+        let (king_to, rook_to) = castling_destinations(i);
+        let king = Piece::new(us, Role::King).index();
+        let rook_piece = Piece::new(us, Role::Rook).index();
+        let bb = |sq: Square| 1u64 << sq.index();
+        self.pieces[king].0 ^= bb(from) ^ bb(king_to);
+        self.pieces[rook_piece].0 ^= bb(rook) ^ bb(rook_to);
+        self.occupancies[us.index()].0 ^= bb(from) ^ bb(king_to) ^ bb(rook) ^ bb(rook_to);
+        *hash ^= ZOBRIST_PIECE[king][from.index()]
+            ^ ZOBRIST_PIECE[king][king_to.index()]
+            ^ ZOBRIST_PIECE[rook_piece][rook.index()]
+            ^ ZOBRIST_PIECE[rook_piece][rook_to.index()];
+        let ours = match us {
+            Color::White => WHITE_KING_SIDE | WHITE_QUEEN_SIDE,
+            Color::Black => BLACK_KING_SIDE | BLACK_QUEEN_SIDE,
+        };
+        self.set_castling(self.castling & !ours, hash);
     }
 
     /// Passes the turn without moving (for null-move pruning); clears the en-passant

@@ -9,6 +9,7 @@
 use core::fmt;
 
 use crate::attacks::pawn_attacks;
+use crate::board::{OFF_E_FILE, RIGHTS, STANDARD_ROOKS};
 use crate::{Bitboard, Board, Color, Piece, Role, Square, BOTH, NO_SQUARE};
 
 /// Why a FEN string was rejected by [`Board::from_fen`].
@@ -48,7 +49,9 @@ pub enum FenError {
     },
     /// The side field is not `w` or `b`.
     BadSide,
-    /// The castling field is not `-` or a set of distinct letters from `KQkq`.
+    /// The castling field is not `-` or a set of distinct letters from `KQkq`
+    /// (standard FEN and X-FEN) and `A`–`H`, `a`–`h` (a rook's file: X-FEN for an
+    /// inner rook, Shredder-FEN for every rook).
     BadCastling,
     /// The en-passant field is not `-` or a square on the sixth rank (white to move)
     /// or third rank (black to move).
@@ -74,9 +77,16 @@ pub enum PositionError {
     PawnOnBackRank(Square),
     /// The side not to move is in check.
     OppositeCheck,
-    /// A castling right (wk = 1, wq = 2, bk = 4, bq = 8) without its king and rook on
-    /// their home squares.
+    /// A castling right (wk = 1, wq = 2, bk = 4, bq = 8) without its king on the
+    /// back rank and a rook of its color on that side of the king there.
     CastlingRights(u8),
+    /// A castling file letter (`A`–`H` white, `a`–`h` black) that names no rook of
+    /// that color on its back rank, or the king's own file.
+    CastlingFile(char),
+    /// Two letters of the castling field name the same right (wk = 1, wq = 2,
+    /// bk = 4, bq = 8): two rooks on one side of a king, or `K` and the file of
+    /// the same rook.
+    CastlingSideTwice(u8),
     /// The en-passant square does not follow a double push: no enemy pawn just past
     /// it, or it or the square behind it is occupied.
     EnPassant(Square),
@@ -100,9 +110,9 @@ impl fmt::Display for FenError {
             }
             FenError::DigitsInARow { rank } => write!(f, "fen: two digits in a row in rank {rank}"),
             FenError::BadSide => f.write_str("fen: side to move must be w or b"),
-            FenError::BadCastling => {
-                f.write_str("fen: castling field must be - or letters from KQkq")
-            }
+            FenError::BadCastling => f.write_str(
+                "fen: castling field must be - or distinct letters from KQkq, A-H and a-h",
+            ),
             FenError::BadEnPassant => f.write_str(
                 "fen: en-passant field must be - or a square on rank 6 (white to move) or 3",
             ),
@@ -127,18 +137,20 @@ impl fmt::Display for PositionError {
             }
             PositionError::PawnOnBackRank(sq) => write!(f, "pawn on back rank at {sq}"),
             PositionError::OppositeCheck => f.write_str("the side not to move is in check"),
-            PositionError::CastlingRights(r) => {
-                let letter = match r {
-                    1 => 'K',
-                    2 => 'Q',
-                    4 => 'k',
-                    _ => 'q',
-                };
-                write!(
-                    f,
-                    "castling right {letter} without king and rook on their squares"
-                )
-            }
+            PositionError::CastlingRights(r) => write!(
+                f,
+                "castling right {} without its king on the back rank and a rook beside it",
+                right_letter(r)
+            ),
+            PositionError::CastlingFile(ch) => write!(
+                f,
+                "castling letter {ch:?} names no rook of its color on the back rank"
+            ),
+            PositionError::CastlingSideTwice(r) => write!(
+                f,
+                "two castling letters for the same right {}",
+                right_letter(r)
+            ),
             PositionError::EnPassant(sq) => {
                 write!(
                     f,
@@ -155,6 +167,16 @@ impl core::error::Error for PositionError {}
 impl From<PositionError> for FenError {
     fn from(e: PositionError) -> Self {
         FenError::Illegal(e)
+    }
+}
+
+/// The X-FEN letter of a right bit.
+fn right_letter(right: u8) -> char {
+    match right {
+        1 => 'K',
+        2 => 'Q',
+        4 => 'k',
+        _ => 'q',
     }
 }
 
@@ -257,23 +279,20 @@ impl Board {
             _ => return Err(FenError::BadSide),
         };
 
-        let mut castling = 0u8;
-        if fields[2] != "-" {
-            if fields[2].is_empty() {
+        let castling_field = fields[2];
+        if castling_field != "-" {
+            if castling_field.is_empty() || castling_field.len() > 8 {
                 return Err(FenError::BadCastling);
             }
-            for b in fields[2].bytes() {
-                let right = match b {
-                    b'K' => 1,
-                    b'Q' => 2,
-                    b'k' => 4,
-                    b'q' => 8,
-                    _ => return Err(FenError::BadCastling),
-                };
-                if castling & right != 0 {
+            let mut seen = 0u64;
+            for b in castling_field.bytes() {
+                if !matches!(b, b'K' | b'Q' | b'k' | b'q' | b'A'..=b'H' | b'a'..=b'h') {
                     return Err(FenError::BadCastling);
                 }
-                castling |= right;
+                if seen & 1 << (b - b'A') != 0 {
+                    return Err(FenError::BadCastling);
+                }
+                seen |= 1 << (b - b'A');
             }
         }
 
@@ -314,18 +333,23 @@ impl Board {
             occupancies,
             side,
             en_passant: NO_SQUARE,
-            castling,
+            castling: 0,
+            castle_rooks: STANDARD_ROOKS,
             halfmove_clock,
             fullmove_number,
             hash: 0,
         };
-        board.validate(en_passant)?;
+        board.validate(castling_field, en_passant)?;
         board.hash = board.compute_hash();
         Ok(board)
     }
 
     /// Checks the legality rules of [`PositionError`] and sets the en-passant square.
-    fn validate(&mut self, en_passant: Option<Square>) -> Result<(), PositionError> {
+    fn validate(
+        &mut self,
+        castling: &str,
+        en_passant: Option<Square>,
+    ) -> Result<(), PositionError> {
         for color in Color::ALL {
             match self.pieces(Piece::new(color, Role::King)).len() {
                 0 => return Err(PositionError::MissingKing(color)),
@@ -343,41 +367,9 @@ impl Board {
         if let Some(sq) = (pawns & Bitboard(BACK_RANKS)).first() {
             return Err(PositionError::PawnOnBackRank(sq));
         }
-        let homes = [
-            (
-                1u8,
-                Piece::WhiteKing,
-                Square::E1,
-                Piece::WhiteRook,
-                Square::H1,
-            ),
-            (
-                2,
-                Piece::WhiteKing,
-                Square::E1,
-                Piece::WhiteRook,
-                Square::A1,
-            ),
-            (
-                4,
-                Piece::BlackKing,
-                Square::E8,
-                Piece::BlackRook,
-                Square::H8,
-            ),
-            (
-                8,
-                Piece::BlackKing,
-                Square::E8,
-                Piece::BlackRook,
-                Square::A8,
-            ),
-        ];
-        for (right, king, king_sq, rook, rook_sq) in homes {
-            if self.castling & right != 0
-                && !(self.pieces(king).has(king_sq) && self.pieces(rook).has(rook_sq))
-            {
-                return Err(PositionError::CastlingRights(right));
+        if castling != "-" {
+            for b in castling.bytes() {
+                self.add_castling_right(b)?;
             }
         }
         if let Some(ep) = en_passant {
@@ -407,6 +399,65 @@ impl Board {
         Ok(())
     }
 
+    /// Adds the castling right of one letter of a FEN castling field (already
+    /// checked to be one of `KQkqA-Ha-h`): `K`/`Q` the outermost rook on that side
+    /// of the king, a file letter the rook on that file.
+    fn add_castling_right(&mut self, letter: u8) -> Result<(), PositionError> {
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let back_rank = match color {
+            Color::White => Bitboard::RANK_1,
+            Color::Black => Bitboard::RANK_8,
+        };
+        let king = self.king_square(color);
+        let rooks = self.pieces(Piece::new(color, Role::Rook)) & back_rank;
+        let king_file = king.index() & 7;
+        let base = 2 * color.index();
+        let (right_index, rook) = match letter.to_ascii_uppercase() {
+            side @ (b'K' | b'Q') => {
+                let king_side = side == b'K';
+                let right_index = base + usize::from(!king_side);
+                let right = RIGHTS[right_index];
+                if !back_rank.has(king) {
+                    return Err(PositionError::CastlingRights(right));
+                }
+                let beside = rooks
+                    .into_iter()
+                    .filter(|sq| ((sq.index() & 7) > king_file) == king_side)
+                    .filter(|sq| sq.index() & 7 != king_file);
+                let outermost = if king_side {
+                    beside.last()
+                } else {
+                    beside.into_iter().next()
+                };
+                (
+                    right_index,
+                    outermost.ok_or(PositionError::CastlingRights(right))?,
+                )
+            }
+            file => {
+                let file = usize::from(file - b'A');
+                let rook = rooks
+                    .into_iter()
+                    .find(|sq| sq.index() & 7 == file)
+                    .filter(|_| back_rank.has(king) && file != king_file)
+                    .ok_or(PositionError::CastlingFile(letter as char))?;
+                (base + usize::from(file < king_file), rook)
+            }
+        };
+        let right = RIGHTS[right_index];
+        if self.castling & right != 0 {
+            return Err(PositionError::CastlingSideTwice(right));
+        }
+        self.castling |= right;
+        let off_e_file = if king_file == 4 { 0 } else { OFF_E_FILE };
+        self.castle_rooks[right_index] = rook.index() as u8 | off_e_file;
+        Ok(())
+    }
+
     /// Returns the position as FEN text (through `Display`, so no allocation).
     ///
     /// # Examples
@@ -416,18 +467,66 @@ impl Board {
     /// assert_eq!(Board::from_fen(fen).unwrap().fen().to_string(), fen);
     /// ```
     pub fn fen(&self) -> Fen<'_> {
-        Fen(self)
+        Fen {
+            board: self,
+            shredder: false,
+        }
+    }
+
+    /// Returns the position as Shredder-FEN text: like [`Board::fen`], but each
+    /// castling right written as its rook's file (`HAha` for the standard start).
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::Board;
+    /// assert_eq!(
+    ///     Board::startpos().fen_shredder().to_string(),
+    ///     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+    /// );
+    /// let fen = "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9";
+    /// let board = Board::from_fen(fen).unwrap();
+    /// assert_eq!(board.fen_shredder().to_string(), fen);
+    /// assert_eq!(board.fen().to_string(), "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w KQkq - 0 9");
+    /// ```
+    pub fn fen_shredder(&self) -> Fen<'_> {
+        Fen {
+            board: self,
+            shredder: true,
+        }
+    }
+
+    /// Returns the outermost rook of `color` on its back rank on one side of its
+    /// king (the rook `K` or `Q` names in X-FEN).
+    fn outermost_rook(&self, color: Color, king_side: bool) -> Option<Square> {
+        let back_rank = match color {
+            Color::White => Bitboard::RANK_1,
+            Color::Black => Bitboard::RANK_8,
+        };
+        let king_file = self.king_square(color).index() & 7;
+        let mut beside = (self.pieces(Piece::new(color, Role::Rook)) & back_rank)
+            .into_iter()
+            .filter(|sq| sq.index() & 7 != king_file)
+            .filter(|sq| ((sq.index() & 7) > king_file) == king_side);
+        if king_side {
+            beside.last()
+        } else {
+            beside.next()
+        }
     }
 }
 
-/// A board's FEN text: the `Display` value [`Board::fen`] returns.
+/// A board's FEN text: the `Display` value [`Board::fen`] (standard FEN, X-FEN for
+/// Chess960 castling) and [`Board::fen_shredder`] (Shredder-FEN) return.
 #[derive(Clone, Copy, Debug)]
-pub struct Fen<'a>(&'a Board);
+pub struct Fen<'a> {
+    board: &'a Board,
+    shredder: bool,
+}
 
 impl fmt::Display for Fen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use core::fmt::Write;
-        let board = self.0;
+        let board = self.board;
         for row in 0..8u8 {
             let mut empty = 0u8;
             for file in 0..8u8 {
@@ -457,10 +556,25 @@ impl fmt::Display for Fen<'_> {
         if board.castling == 0 {
             f.write_char('-')?;
         } else {
-            for (bit, ch) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')] {
-                if board.castling & bit != 0 {
-                    f.write_char(ch)?;
+            for (i, (right, ch)) in [(1, 'K'), (2, 'Q'), (4, 'k'), (8, 'q')]
+                .into_iter()
+                .enumerate()
+            {
+                if board.castling & right == 0 {
+                    continue;
                 }
+                let color = Color::ALL[i / 2];
+                let rook = Square::from_index_masked(u32::from(board.castle_rooks[i]));
+                let file = (b'a' + (rook.index() & 7) as u8) as char;
+                let letter =
+                    if !self.shredder && board.outermost_rook(color, i % 2 == 0) == Some(rook) {
+                        ch
+                    } else if color == Color::White {
+                        file.to_ascii_uppercase()
+                    } else {
+                        file
+                    };
+                f.write_char(letter)?;
             }
         }
         match board.en_passant() {

@@ -22,7 +22,7 @@ pub use attacks::{bishop_attacks, queen_attacks, rook_attacks};
 pub use bitboard::{Bitboard, Squares};
 pub use board::{Board, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
 pub use fen::{Fen, FenError, PositionError};
-pub use mov::{Move, MoveError, MoveList, MAX_MOVES};
+pub use mov::{Move, MoveError, MoveList, UciMove, MAX_MOVES};
 pub use movegen::{PieceMoves, PieceMovesIter};
 pub use perft::{perft, perft_divide};
 pub use piece::{Color, Piece, Role, BOTH};

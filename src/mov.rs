@@ -13,6 +13,22 @@
 //!
 //! The promoted field uses 0 for "no promotion": 0 is the white pawn, which is never
 //! a promotion piece.
+//!
+//! # Castling: king takes rook
+//!
+//! A castling move (flag [`Move::CASTLING`]) has the king's square as source and
+//! its **rook's square** as target: white's king-side castling in standard chess
+//! is e1→h1 with the flag. [`Board::make_move`](crate::Board::make_move) then puts
+//! the king on the g- (or c-) file and the rook on the f- (or d-) file. The king's
+//! destination would not do in Chess960: a king on f1 castling with a rook on g1
+//! lands on g1, the square its plain step f1→g1 also reaches, and a king already on
+//! g1 would "move" g1→g1. The rook's square is always a distinct, own-occupied
+//! target, so no castling move collides with another move of the same piece.
+//!
+//! The text is chosen when printing: `Display` (and [`Move::uci`] with
+//! `chess960 = false`) writes the king's destination, `e1g1`, as standard UCI
+//! does; [`Move::uci`] with `chess960 = true` writes king takes rook, `e1h1`, as
+//! UCI's `UCI_Chess960` mode and cutechess expect.
 
 use core::fmt;
 use core::mem::MaybeUninit;
@@ -57,7 +73,8 @@ impl Move {
     pub const DOUBLE_PUSH: u32 = 0x200000;
     /// En-passant capture flag.
     pub const EN_PASSANT: u32 = 0x400000;
-    /// Castling flag (the move is the king's two-square move).
+    /// Castling flag: the move is castling, source the king's square and target the
+    /// castling rook's square (see the module documentation).
     pub const CASTLING: u32 = 0x800000;
     /// The null move, all bits 0; it prints as `0000`.
     pub const NULL: Move = Move(0);
@@ -190,13 +207,17 @@ impl Move {
         self.0 & Self::EN_PASSANT != 0
     }
 
-    /// Returns whether the move is castling (encoded as the king's two-square move).
+    /// Returns whether the move is castling (encoded king takes rook: the target is
+    /// the rook's square).
     ///
     /// # Examples
     /// ```
-    /// use wingtip::Board;
+    /// use wingtip::{Board, Square};
     /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
-    /// assert!(board.parse_uci_move("e1g1").unwrap().is_castling());
+    /// let castle = board.parse_uci_move("e1g1").unwrap();
+    /// assert!(castle.is_castling());
+    /// assert_eq!(castle.target(), Square::H1);
+    /// assert_eq!(castle.king_destination(), Square::G1);
     /// ```
     #[inline(always)]
     pub const fn is_castling(self) -> bool {
@@ -204,18 +225,88 @@ impl Move {
     }
 }
 
-impl fmt::Display for Move {
-    /// Writes the move as UCI text: `e2e4`, `e7e8q`, `0000` for the null move.
+impl Move {
+    /// Returns the square the moving piece ends on: the target, except for
+    /// castling, where the king ends on the g-file (rook on its right) or the
+    /// c-file (rook on its left) of its rank.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, Square};
+    /// // Chess960: king b1, rook a1; castling queen side puts the king on c1.
+    /// let board = Board::from_fen("1k6/8/8/8/8/8/8/RK6 w A - 0 1").unwrap();
+    /// let castle = board.parse_uci_move_chess960("b1a1", true).unwrap();
+    /// assert_eq!(castle.king_destination(), Square::C1);
+    /// ```
+    #[inline]
+    pub const fn king_destination(self) -> Square {
+        let to = self.target();
+        if !self.is_castling() {
+            return to;
+        }
+        let rank_start = to.index() & !7;
+        let file = if to.index() > self.source().index() {
+            6
+        } else {
+            2
+        };
+        Square::from_index_masked((rank_start + file) as u32)
+    }
+
+    /// Returns the move's UCI text as a `Display` value: castling as the king's
+    /// destination (`e1g1`) when `chess960` is false, as king takes rook (`e1h1`)
+    /// when it is true (UCI's `UCI_Chess960` convention). Other moves print the
+    /// same either way.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::Board;
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// let castle = board.parse_uci_move("e1g1").unwrap();
+    /// assert_eq!(castle.uci(false).to_string(), "e1g1");
+    /// assert_eq!(castle.uci(true).to_string(), "e1h1");
+    /// assert_eq!(castle.to_string(), "e1g1");
+    /// ```
+    #[inline]
+    pub const fn uci(self, chess960: bool) -> UciMove {
+        UciMove { mv: self, chess960 }
+    }
+}
+
+/// A move's UCI text in one castling convention: the `Display` value
+/// [`Move::uci`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UciMove {
+    mv: Move,
+    chess960: bool,
+}
+
+impl fmt::Display for UciMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if *self == Move::NULL {
+        let mv = self.mv;
+        if mv == Move::NULL {
             return f.write_str("0000");
         }
-        write!(f, "{}{}", self.source(), self.target())?;
-        if let Some(p) = self.promoted() {
+        let to = if self.chess960 {
+            mv.target()
+        } else {
+            mv.king_destination()
+        };
+        write!(f, "{}{}", mv.source(), to)?;
+        if let Some(p) = mv.promoted() {
             use core::fmt::Write;
             f.write_char(p.to_char().to_ascii_lowercase())?;
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Move {
+    /// Writes the move as standard UCI text: `e2e4`, `e7e8q`, castling as the
+    /// king's destination (`e1g1`), `0000` for the null move. For Chess960's king
+    /// takes rook, use [`Move::uci`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.uci(false), f)
     }
 }
 
@@ -232,6 +323,10 @@ pub enum MoveError {
     Malformed,
     /// The text is well formed but is not a legal move in the position.
     Illegal,
+    /// The text is castling in the other convention than the one asked for: king
+    /// takes rook (`e1h1`) with `chess960` off, or the king's destination
+    /// (`e1g1`) with `chess960` on (see [`Board::parse_uci_move_chess960`](crate::Board::parse_uci_move_chess960)).
+    CastlingNotation,
 }
 
 impl fmt::Display for MoveError {
@@ -239,15 +334,82 @@ impl fmt::Display for MoveError {
         f.write_str(match self {
             MoveError::Malformed => "malformed move text (expected e.g. e2e4 or e7e8q)",
             MoveError::Illegal => "illegal move in this position",
+            MoveError::CastlingNotation => {
+                "castling in the wrong notation (king takes rook, e1h1, only with UCI_Chess960 on; e1g1 only with it off)"
+            }
         })
     }
 }
 
 impl core::error::Error for MoveError {}
 
+/// Which castling text [`parse_uci`] accepts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Castling {
+    /// Both: king takes rook and, where it names no plain king move, the king's
+    /// destination.
+    Either,
+    /// Only the king's destination (standard UCI).
+    KingDestination,
+    /// Only king takes rook (`UCI_Chess960`).
+    KingTakesRook,
+}
+
+fn parse_uci(board: &crate::Board, text: &str, castling: Castling) -> Result<Move, MoveError> {
+    let square = |range: core::ops::Range<usize>| {
+        text.get(range)
+            .and_then(|t| t.parse::<Square>().ok())
+            .ok_or(MoveError::Malformed)
+    };
+    let from = square(0..2)?;
+    let to = square(2..4)?;
+    let promoted = match text.get(4..) {
+        Some("") => None,
+        Some("q") => Some(Role::Queen),
+        Some("r") => Some(Role::Rook),
+        Some("b") => Some(Role::Bishop),
+        Some("n") => Some(Role::Knight),
+        _ => return Err(MoveError::Malformed),
+    };
+    let moves = board.legal_moves();
+    let mut wrong_notation = false;
+    // A plain move or king-takes-rook castling: the target itself.
+    if let Some(&mv) = moves.iter().find(|mv| {
+        mv.source() == from && mv.target() == to && mv.promoted().map(|p| p.role()) == promoted
+    }) {
+        // (A Chess960 king on f1 castling with a rook on g1 is f1g1 both ways.)
+        if !mv.is_castling() || castling != Castling::KingDestination || mv.king_destination() == to
+        {
+            return Ok(mv);
+        }
+        wrong_notation = true;
+    }
+    // Castling by the king's destination, unless that is a plain king move (the
+    // plain move was taken above).
+    if promoted.is_none() && !wrong_notation {
+        if let Some(&mv) = moves
+            .iter()
+            .find(|mv| mv.is_castling() && mv.source() == from && mv.king_destination() == to)
+        {
+            if castling != Castling::KingTakesRook {
+                return Ok(mv);
+            }
+            wrong_notation = true;
+        }
+    }
+    Err(if wrong_notation {
+        MoveError::CastlingNotation
+    } else {
+        MoveError::Illegal
+    })
+}
+
 impl crate::Board {
-    /// Parses UCI move text (`e2e4`, `e7e8q`, castling as the king's move `e1g1`)
-    /// into the legal move it names: the inverse of [`Move`]'s `Display`.
+    /// Parses UCI move text (`e2e4`, `e7e8q`) into the legal move it names: the
+    /// inverse of [`Move`]'s `Display`. Castling is accepted in both conventions:
+    /// as king takes rook (`e1h1`, Chess960's) and as the king's destination
+    /// (`e1g1`, standard UCI's) where that is not also a plain king move (a
+    /// Chess960 king on f1 stepping to g1).
     ///
     /// This never panics.
     ///
@@ -262,32 +424,38 @@ impl crate::Board {
     /// assert_eq!(board.parse_uci_move("e2e4").unwrap().to_string(), "e2e4");
     /// assert_eq!(board.parse_uci_move("e2e5"), Err(MoveError::Illegal));
     /// assert_eq!(board.parse_uci_move("e2"), Err(MoveError::Malformed));
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// assert_eq!(board.parse_uci_move("e1g1"), board.parse_uci_move("e1h1"));
     /// ```
     pub fn parse_uci_move(&self, text: &str) -> Result<Move, MoveError> {
-        let square = |range: core::ops::Range<usize>| {
-            text.get(range)
-                .and_then(|t| t.parse::<Square>().ok())
-                .ok_or(MoveError::Malformed)
+        parse_uci(self, text, Castling::Either)
+    }
+
+    /// Parses UCI move text with castling in one convention only: king takes rook
+    /// (`e1h1`) when `chess960` is true, the king's destination (`e1g1`) when it
+    /// is false, as a UCI engine reads moves with `UCI_Chess960` on or off.
+    ///
+    /// This never panics.
+    ///
+    /// # Errors
+    /// As [`Board::parse_uci_move`](crate::Board::parse_uci_move), and [`MoveError::CastlingNotation`] for
+    /// castling written in the other convention.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, MoveError};
+    /// let board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// assert!(board.parse_uci_move_chess960("e1h1", true).unwrap().is_castling());
+    /// assert_eq!(board.parse_uci_move_chess960("e1h1", false), Err(MoveError::CastlingNotation));
+    /// assert_eq!(board.parse_uci_move_chess960("e1g1", true), Err(MoveError::CastlingNotation));
+    /// ```
+    pub fn parse_uci_move_chess960(&self, text: &str, chess960: bool) -> Result<Move, MoveError> {
+        let castling = if chess960 {
+            Castling::KingTakesRook
+        } else {
+            Castling::KingDestination
         };
-        let from = square(0..2)?;
-        let to = square(2..4)?;
-        let promoted = match text.get(4..) {
-            Some("") => None,
-            Some("q") => Some(Role::Queen),
-            Some("r") => Some(Role::Rook),
-            Some("b") => Some(Role::Bishop),
-            Some("n") => Some(Role::Knight),
-            _ => return Err(MoveError::Malformed),
-        };
-        self.legal_moves()
-            .iter()
-            .copied()
-            .find(|mv| {
-                mv.source() == from
-                    && mv.target() == to
-                    && mv.promoted().map(|p| p.role()) == promoted
-            })
-            .ok_or(MoveError::Illegal)
+        parse_uci(self, text, castling)
     }
 }
 

@@ -19,7 +19,8 @@
 //!    `LINE[king][piece]`), `pawn_moves`, `en_passant` (both pawns leave their
 //!    squares, then look for a discovered slider attack on the king: the
 //!    horizontal discovered check is the classic trap) and `castling` (rights,
-//!    empty squares, king's path not attacked).
+//!    empty squares, king's path not attacked; Chess960 rules, which include the
+//!    standard ones).
 //!
 //! The scheme is the usual one (chessprogramming wiki, "Pin" and "Checks and Pinned
 //! Pieces (Bitboards)"); compare Stockfish's `generate_moves<Pt>` and cozy-chess's
@@ -28,12 +29,15 @@
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
-use crate::board::{BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
+use crate::board::{
+    BLACK_KING_SIDE, BLACK_QUEEN_SIDE, RIGHTS, STANDARD_ROOKS, WHITE_KING_SIDE, WHITE_QUEEN_SIDE,
+};
 use crate::{Bitboard, Board, Color, Move, MoveList, Piece, Role, Square, BOTH};
 
 /// The legal moves of one piece: its square and every square it may move to.
 ///
-/// Castling is in the king's target set as the king's destination (`g1`, `c1`, …),
+/// Castling is in the king's target set as its rook's square (king takes rook:
+/// `h1` for white's king-side castling in standard chess, see [`Move::CASTLING`]),
 /// en passant in the pawn's as the square the pawn moves to. A promotion target
 /// stands for four moves (queen, rook, bishop, knight); [`PieceMoves::len`] counts
 /// them so, and iterating yields all four.
@@ -64,7 +68,7 @@ pub struct PieceMoves {
     /// Squares whose move captures: the enemy pieces, plus the en-passant square
     /// for a pawn.
     captures: Bitboard,
-    /// Targets that need a special flag: castling destinations for a king, the
+    /// Targets that need a special flag: castling rooks' squares for a king, the
     /// en-passant square for a pawn.
     special: Bitboard,
 }
@@ -250,7 +254,9 @@ impl<F: FnMut(Move)> Visitor for MoveVisitor<F> {
         }
     }
 
-    #[inline(always)]
+    // Castling is rare: out of line, so the generator around it stays small (in
+    // perft this closure makes the move and generates the child's moves).
+    #[inline(never)]
     fn castling(&mut self, moves: PieceMoves) {
         for to in moves.to {
             (self.0)(Move::new(moves.from, to, moves.piece, None, Move::CASTLING));
@@ -542,45 +548,128 @@ fn king_moves<V: Visitor, const CAPTURES: bool>(board: &Board, cx: &Context, v: 
     });
 }
 
-/// Castling, when the side to move is not in check: the right is held, the
-/// squares between king and rook are empty, and no square the king crosses or
-/// lands on is attacked. King side first, then queen side.
+/// Castling (standard and Chess960), when the side to move is not in check: the
+/// right is held (so its king and rook stand on their squares), every square the
+/// king or the rook crosses or lands on is empty but for the two of them, and no
+/// square from the king's start to its destination is attacked with both lifted off
+/// the board. Lifting the rook matters in Chess960 only: a rook on b1 shields a
+/// king on c1 from a queen on a1 until it castles away to d1. King side first.
+///
+/// A castling move is encoded king takes rook: its target is the rook's square
+/// (see [`crate::mov`]).
 #[inline(always)]
 fn castling<V: Visitor>(board: &Board, cx: &Context, v: &mut V) {
-    if !cx.checkers.is_empty() || board.castling == 0 {
+    let first = 2 * cx.us.index();
+    if board.castling & (3 << first) == 0 || !cx.checkers.is_empty() {
         return;
     }
-    let (king_side, queen_side, home) = match cx.us {
-        Color::White => (WHITE_KING_SIDE, WHITE_QUEEN_SIDE, Square::A1.index()),
-        Color::Black => (BLACK_KING_SIDE, BLACK_QUEEN_SIDE, Square::A8.index()),
+    // Standard chess first, with every square a constant once this is inlined
+    // (the side is known): no index arithmetic in the lookups. Neither the king
+    // nor a corner rook can shield the squares the king crosses.
+    let (king, king_side, queen_side, home) = match cx.us {
+        Color::White => (Square::E1, WHITE_KING_SIDE, WHITE_QUEEN_SIDE, 56),
+        Color::Black => (Square::E8, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, 0),
     };
-    // Squares on the home rank, by file: a = home + 0, …, h = home + 7.
-    let on_home = |file: usize| Square::from_index_masked((home + file) as u32);
-    let safe = |file: usize| !cx.attacked(board, on_home(file), cx.occupied);
-    let mut castle = |to: Square| {
+    let rooks = if cx.king == king
+        && board.castle_rooks[first] == STANDARD_ROOKS[first]
+        && board.castle_rooks[first + 1] == STANDARD_ROOKS[first + 1]
+    {
+        let on_home = |file: u32| Square::from_index_masked(home + file);
+        let safe = |file: u32| !cx.attacked(board, on_home(file), cx.occupied);
+        let mut rooks = Bitboard::EMPTY;
+        if board.castling & king_side != 0
+            && (cx.occupied.0 & (0b0110_0000u64 << home)) == 0
+            && safe(5)
+            && safe(6)
+        {
+            rooks |= on_home(7).into();
+        }
+        if board.castling & queen_side != 0
+            && (cx.occupied.0 & (0b0000_1110u64 << home)) == 0
+            && safe(3)
+            && safe(2)
+        {
+            rooks |= on_home(0).into();
+        }
+        rooks
+    } else {
+        chess960_castling_rooks(board, cx, first)
+    };
+    if !rooks.is_empty() {
         v.castling(PieceMoves {
             piece: Piece::new(cx.us, Role::King),
             from: cx.king,
-            to: to.into(),
+            to: rooks,
             captures: Bitboard::EMPTY,
-            special: to.into(),
-        })
-    };
-    if board.castling & king_side != 0
-        && (cx.occupied.0 & (0b0110_0000u64 << home)) == 0
-        && safe(5)
-        && safe(6)
-    {
-        castle(on_home(6));
-    }
-    if board.castling & queen_side != 0
-        && (cx.occupied.0 & (0b0000_1110u64 << home)) == 0
-        && safe(3)
-        && safe(2)
-    {
-        castle(on_home(2));
+            special: rooks,
+        });
     }
 }
+
+/// The rooks of the legal castling moves of the side whose rights are indices
+/// `first` and `first + 1` (any king and rook squares: Chess960).
+#[inline(never)]
+fn chess960_castling_rooks(board: &Board, cx: &Context, first: usize) -> Bitboard {
+    let mut rooks = Bitboard::EMPTY;
+    for (i, right) in RIGHTS.iter().enumerate().skip(first).take(2) {
+        if board.castling & right != 0 {
+            let rook = Square::from_index_masked(u32::from(board.castle_rooks[i]));
+            rooks |= chess960_castling_rook(board, cx, i, rook);
+        }
+    }
+    rooks
+}
+
+/// The rook's square when castling with right index `i` (0 = white king side …
+/// 3 = black queen side) and the rook on `rook` is legal, else the empty set.
+#[inline(always)]
+fn chess960_castling_rook(board: &Board, cx: &Context, i: usize, rook: Square) -> Bitboard {
+    // The paths on the eighth rank (a8 = bit 0); white's are 56 squares further.
+    let shift = if i < 2 { 56 } else { 0 };
+    let (empty, king_path) = CASTLING_PATHS[cx.king.index() & 7][rook.index() & 7];
+    if cx.occupied.0 & (empty << shift) != 0 {
+        return Bitboard::EMPTY;
+    }
+    let lifted = cx.occupied.without(cx.king).without(rook);
+    let mut path = Bitboard(king_path << shift);
+    while let Some(sq) = path.first() {
+        if cx.attacked(board, sq, lifted) {
+            return Bitboard::EMPTY;
+        }
+        path = path.without(sq);
+    }
+    rook.into()
+}
+
+/// For a king on file `k` and its castling rook on file `r` of the eighth rank
+/// (`CASTLING_PATHS[k][r]`, a8 = bit 0): the squares that must be empty (what the
+/// king and the rook cross or land on, less their own two squares) and the king's
+/// path (its destination and the squares between it and the king). The king goes
+/// to the g-file and the rook to the f-file when `r > k`, else to c and d.
+static CASTLING_PATHS: [[(u64, u64); 8]; 8] = {
+    /// The files from `a` to `b`, both included, on the eighth rank.
+    const fn span(a: usize, b: usize) -> u64 {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        (0xffu64 >> (7 - hi)) & (0xffu64 << lo)
+    }
+    let mut paths = [[(0u64, 0u64); 8]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut r = 0;
+        while r < 8 {
+            if r != k {
+                let (king_to, rook_to) = if r > k { (6, 5) } else { (2, 3) };
+                let pieces = (1u64 << k) | (1u64 << r);
+                let king_path = span(k, king_to) & !(1u64 << k);
+                let empty = (span(k, king_to) | span(r, rook_to)) & !pieces;
+                paths[k][r] = (empty, king_path | (1u64 << king_to));
+            }
+            r += 1;
+        }
+        k += 1;
+    }
+    paths
+};
 
 /// Knight moves; a pinned knight never moves.
 #[inline(always)]

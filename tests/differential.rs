@@ -7,8 +7,12 @@
 //! child position (so `make_move` updates castling rights, en passant and the
 //! counters alike) and perft(2).
 //!
+//! The Chess960 run (`--chess960`, 600 positions from random Chess960 start
+//! positions) checks the same plus both FEN forms (X-FEN and Shredder-FEN) and the
+//! moves in `UCI_Chess960` text (castling as king takes rook).
+//!
 //! Ignored by default because it needs Python:
-//! `cargo test --release --test differential -- --ignored` (about 15 s).
+//! `cargo test --release --test differential -- --ignored` (about 30 s).
 
 use std::process::Command;
 
@@ -17,9 +21,27 @@ use wingtip::{perft, Board};
 #[test]
 #[ignore = "needs python3 with python-chess (pip install chess)"]
 fn agrees_with_python_chess() {
+    check(&["--seed", "2026", "--positions", "1200"], 1_000, 10_000);
+}
+
+#[test]
+#[ignore = "needs python3 with python-chess (pip install chess)"]
+fn agrees_with_python_chess_on_chess960() {
+    check(
+        &["--seed", "960", "--positions", "600", "--chess960"],
+        500,
+        5_000,
+    );
+}
+
+/// Runs `differential.py` with `args` and checks every line; at least
+/// `min_positions` positions and `min_children` child positions.
+fn check(args: &[&str], min_positions: usize, min_children: usize) {
+    let chess960 = args.contains(&"--chess960");
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/differential.py");
     let output = Command::new("python3")
-        .args([script, "--seed", "2026", "--positions", "1200"])
+        .arg(script)
+        .args(args)
         .output()
         .expect("python3 runs");
     assert!(
@@ -33,9 +55,15 @@ fn agrees_with_python_chess() {
     for line in text.lines() {
         let mut parts = line.split('|');
         let fen = parts.next().unwrap();
-        let perft2: u64 = parts.next().unwrap().parse().unwrap();
         let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(board.fen().to_string(), fen, "round trip");
+        if chess960 {
+            let shredder = parts.next().unwrap();
+            let other = Board::from_fen(shredder).unwrap_or_else(|e| panic!("{shredder}: {e}"));
+            assert_eq!(other, board, "{shredder} and {fen}");
+            assert_eq!(board.fen_shredder().to_string(), shredder, "round trip");
+        }
+        let perft2: u64 = parts.next().unwrap().parse().unwrap();
 
         let mut expected: Vec<(&str, &str)> = parts
             .map(|p| p.split_once(' ').expect("<uci> <fen>"))
@@ -47,7 +75,7 @@ fn agrees_with_python_chess() {
             .map(|&mv| {
                 let mut child = board;
                 child.make_move(mv);
-                (mv.to_string(), child.fen().to_string())
+                (mv.uci(chess960).to_string(), child.fen().to_string())
             })
             .collect();
         ours.sort();
@@ -61,6 +89,6 @@ fn agrees_with_python_chess() {
         assert_eq!(perft(&board, 2), perft2, "perft(2) of {fen}");
         positions += 1;
     }
-    assert!(positions >= 1_000, "only {positions} positions");
-    assert!(children > 10_000, "only {children} child positions");
+    assert!(positions >= min_positions, "only {positions} positions");
+    assert!(children > min_children, "only {children} child positions");
 }

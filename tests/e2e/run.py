@@ -661,6 +661,85 @@ def test_xboard_analyze_and_hint():
         r.close()
 
 
+# ---------------------------------------------------------------- Chess960
+
+STOCKFISH = os.environ.get("STOCKFISH", "/usr/games/stockfish")
+
+
+def play_960(white, black, number, limit, max_plies=200):
+    board = chess.Board.from_chess960_pos(number)
+    board.chess960 = True
+    game_id = object()
+    castles = 0
+    while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
+        engine = white if board.turn == chess.WHITE else black
+        result = engine.play(board, limit, game=game_id)
+        assert result.move is not None, f"no move in {board.fen()}"
+        assert result.move in board.legal_moves, f"illegal {result.move} in {board.fen()}"
+        castles += board.is_castling(result.move)
+        board.push(result.move)
+    return board, castles
+
+
+def test_uci_chess960_games_against_stockfish():
+    if not os.path.exists(STOCKFISH):
+        print(f"      (skipped: no {STOCKFISH})")
+        return
+    e = uci_engine()
+    sf = chess.engine.SimpleEngine.popen_uci([STOCKFISH])
+    try:
+        assert "UCI_Chess960" in e.options, list(e.options)
+        sf.configure({"Skill Level": 0})
+        total_castles = 0
+        for i, number in enumerate([0, 518, 959, 337]):
+            white, black = (e, sf) if i % 2 == 0 else (sf, e)
+            board, castles = play_960(white, black, number, chess.engine.Limit(time=0.02))
+            total_castles += castles
+            outcome = board.outcome(claim_draw=True)
+            print(f"      (position {number}: {board.ply()} plies, {castles} castles, "
+                  f"{outcome.termination.name.lower() if outcome else 'ply limit'})")
+    finally:
+        e.quit()
+        sf.quit()
+
+
+def test_uci_chess960_perft_and_castling_text():
+    r = Raw()
+    try:
+        # From tests/data/chess960.epd: king f1, rook g1 (castling swaps them).
+        fen = "bnrbnkrq/pppppppp/8/8/8/8/PPPPPPPP/BNRBNKRQ w KQkq - 0 1"
+        r.send("setoption name UCI_Chess960 value true")
+        r.send(f"position fen {fen}")
+        r.send("go perft 3")
+        line, seen = r.expect(lambda l: l.startswith("Nodes searched"), what="Nodes searched")
+        assert line == "Nodes searched: 10179", line  # Stockfish's count
+        assert any(l.startswith("f1g1:") for l in seen), seen  # castling
+        # Castling king takes rook in a game, then a search from there.
+        board = chess.Board(fen, chess960=True)
+        board.push_uci("f1g1")
+        assert board.king(chess.WHITE) == chess.G1 and board.piece_at(chess.F1).piece_type == chess.ROOK
+        r.send(f"position fen {fen} moves f1g1")
+        bestmove_is_legal(r, board, "f1g1 with UCI_Chess960 on")
+        r.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1 e8a8")
+        board = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", chess960=True)
+        board.push_uci("e1h1")
+        board.push_uci("e8a8")
+        bestmove_is_legal(r, board, "e1h1 e8a8 with UCI_Chess960 on")
+        # With UCI_Chess960 off, king takes rook is refused and the position kept.
+        r.send("setoption name UCI_Chess960 value false")
+        r.send("position startpos")
+        r.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 moves e1h1")
+        line = r.expect_prefix("info string")
+        assert "castling" in line and "e1h1" in line, line
+        r.send("d")
+        line = r.expect_prefix("info string fen")
+        assert line.endswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), line
+        r.send("setoption name UCI_Chess960 value maybe")
+        assert "UCI_Chess960" in r.expect_prefix("info string")
+    finally:
+        r.close()
+
+
 def test_xboard_analysis_through_python_chess():
     e = xboard_engine()
     try:
@@ -670,6 +749,17 @@ def test_xboard_analysis_through_python_chess():
         assert info["score"].relative.mate() == 1, info
     finally:
         e.quit()
+
+
+def test_xboard_fischerandom_game():
+    a, b = xboard_engine(), xboard_engine()
+    try:
+        board, castles = play_960(a, b, 441, chess.engine.Limit(time=0.03), max_plies=80)
+        print(f"      ({board.ply()} plies, {castles} castles)")
+        assert board.ply() > 20 or board.is_game_over()
+    finally:
+        a.quit()
+        b.quit()
 
 
 TESTS = [v for k, v in list(globals().items()) if k.startswith("test_")]

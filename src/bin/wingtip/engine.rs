@@ -270,14 +270,9 @@ impl<P: Protocol> Core<P> {
         }
     }
 
-    /// Plays one move given as text.
-    ///
-    /// # Errors
-    /// When the text is not a legal move here, with the reason.
-    pub fn push_text(&mut self, text: &str) -> Result<Move, String> {
-        let mv = parse_move(self.board(), text)?;
+    /// Plays one move, which must be legal in the current position.
+    pub fn push_move(&mut self, mv: Move) {
         self.push(mv);
-        Ok(mv)
     }
 
     fn push(&mut self, mv: Move) {
@@ -609,13 +604,15 @@ fn zeroed_table(len: usize) -> Option<Vec<TtEntry>> {
     }
 }
 
-/// Parses a move in coordinate notation and checks it is legal on `board`.
+/// Parses a move in coordinate notation and checks it is legal on `board`; castling
+/// as king takes rook (`e1h1`) when `chess960`, as the king's destination (`e1g1`)
+/// otherwise.
 ///
 /// # Errors
 /// The reason and the text, as `"<reason>: <text>"`.
-pub fn parse_move(board: &Board, text: &str) -> Result<Move, String> {
+pub fn parse_move(board: &Board, text: &str, chess960: bool) -> Result<Move, String> {
     board
-        .parse_uci_move(text)
+        .parse_uci_move_chess960(text, chess960)
         .map_err(|e| format!("{e}: {text}"))
 }
 

@@ -1,5 +1,6 @@
-//! `wingtip perft <depth> [--fen "<fen>"] [--divide]`: counts the leaf nodes of the
-//! legal move tree (DESIGN.md §5).
+//! `wingtip perft <depth> [--fen "<fen>"] [--divide] [--chess960]`: counts the leaf
+//! nodes of the legal move tree (DESIGN.md §5). The FEN may be standard FEN, X-FEN
+//! or Shredder-FEN (Chess960 positions work either way).
 //!
 //! Standard output: with `--divide`, one `<uci-move>: <nodes>` line per root move,
 //! then always `Nodes searched: <n>` as the last line. Timing goes to standard error
@@ -26,6 +27,9 @@ pub struct Args {
     /// Print the node count below each root move
     #[arg(long)]
     divide: bool,
+    /// Write castling in --divide as king takes rook (e1h1), as UCI_Chess960 does
+    #[arg(long)]
+    chess960: bool,
 }
 
 /// Runs perft and prints the counts.
@@ -53,7 +57,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let start = Instant::now();
     let nodes = if args.divide {
-        divide(&board, depth, &mut std::io::stdout().lock())?
+        divide(&board, depth, args.chess960, &mut std::io::stdout().lock())?
     } else {
         perft(&board, depth)
     };
@@ -67,16 +71,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes one `<uci-move>: <nodes>` line per root move of `board`, then an empty
-/// line, and returns the total at `depth`.
+/// Writes one `<uci-move>: <nodes>` line per root move of `board` (castling as king
+/// takes rook when `chess960`), then an empty line, and returns the total at `depth`.
 ///
 /// # Errors
 /// A failed write; the count is cut short.
-pub fn divide(board: &Board, depth: u32, out: &mut impl Write) -> std::io::Result<u64> {
+pub fn divide(
+    board: &Board,
+    depth: u32,
+    chess960: bool,
+    out: &mut impl Write,
+) -> std::io::Result<u64> {
     let mut result = Ok(());
     let nodes = perft_divide(board, depth, |mv, n| {
         if result.is_ok() {
-            result = writeln!(out, "{mv}: {n}");
+            result = writeln!(out, "{}: {n}", mv.uci(chess960));
         }
     });
     result?;
@@ -86,9 +95,9 @@ pub fn divide(board: &Board, depth: u32, out: &mut impl Write) -> std::io::Resul
 
 /// Returns the divide of `board` at `depth` as `wingtip perft --divide` prints it,
 /// `Nodes searched: <n>` last (without a final line ending), for UCI `go perft`.
-pub fn divide_text(board: &Board, depth: u32) -> String {
+pub fn divide_text(board: &Board, depth: u32, chess960: bool) -> String {
     let mut text = Vec::new();
-    let nodes = divide(board, depth, &mut text).expect("writing to memory cannot fail");
+    let nodes = divide(board, depth, chess960, &mut text).expect("writing to memory cannot fail");
     let mut text = String::from_utf8(text).expect("moves and counts are ASCII");
     text.push_str(&format!("Nodes searched: {nodes}"));
     text
@@ -103,7 +112,7 @@ mod tests {
         let board =
             Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
                 .unwrap();
-        let text = divide_text(&board, 2);
+        let text = divide_text(&board, 2, false);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 48 + 2);
         assert_eq!(lines[48..], ["", "Nodes searched: 2039"]);
@@ -113,5 +122,8 @@ mod tests {
             .sum();
         assert_eq!(sum, 2039);
         assert!(lines.contains(&"e1g1: 43"), "{lines:?}");
+        let text = divide_text(&board, 2, true);
+        assert!(text.lines().any(|l| l == "e1h1: 43"), "{text}");
+        assert!(!text.contains("e1g1"));
     }
 }

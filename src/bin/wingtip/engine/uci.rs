@@ -2,6 +2,8 @@
 //! core. Malformed input is answered with `info string <what was wrong>` and the
 //! session goes on. [`Uci`] words every line the engine sends.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use super::{
@@ -26,6 +28,23 @@ pub struct Uci {
     out: Output,
     /// `UCI_ShowWDL`: append `wdl w d l` to scores.
     show_wdl: bool,
+    /// `UCI_Chess960`: castling read and written as king takes rook (`e1h1`);
+    /// shared with the search thread's clone.
+    chess960: Arc<AtomicBool>,
+}
+
+impl Uci {
+    fn new(out: Output) -> Uci {
+        Uci {
+            out,
+            show_wdl: false,
+            chess960: Arc::default(),
+        }
+    }
+
+    fn chess960(&self) -> bool {
+        self.chess960.load(Ordering::Relaxed)
+    }
 }
 
 impl Protocol for Uci {
@@ -39,6 +58,7 @@ impl Protocol for Uci {
             score = format!("{score} wdl {w} {d} {l}");
         }
         let nps = info.nodes * 1000 / info.time_ms.max(1);
+        let chess960 = self.chess960();
         let mut line = format!(
             "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
             info.depth,
@@ -51,16 +71,23 @@ impl Protocol for Uci {
             info.time_ms,
         );
         if !info.pv.is_empty() {
-            let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+            let pv: Vec<String> = info
+                .pv
+                .iter()
+                .map(|mv| mv.uci(chess960).to_string())
+                .collect();
             line = format!("{line} pv {}", pv.join(" "));
         }
         self.out.line(&line);
     }
 
     fn best_move(&mut self, _board: &Board, result: &SearchResult) {
+        let chess960 = self.chess960();
         self.out.line(&match (result.best_move, result.ponder) {
-            (Some(mv), Some(p)) => format!("bestmove {mv} ponder {p}"),
-            (Some(mv), None) => format!("bestmove {mv}"),
+            (Some(mv), Some(p)) => {
+                format!("bestmove {} ponder {}", mv.uci(chess960), p.uci(chess960))
+            }
+            (Some(mv), None) => format!("bestmove {}", mv.uci(chess960)),
             (None, _) => "bestmove 0000".to_string(),
         });
     }
@@ -140,6 +167,8 @@ pub enum Setting {
     ClearHash,
     /// `UCI_ShowWDL`.
     ShowWdl(bool),
+    /// `UCI_Chess960`: castling as king takes rook.
+    Chess960(bool),
 }
 
 /// The parameters of `go` that shape a search.
@@ -201,8 +230,9 @@ pub struct Parsed {
     pub ends_search: bool,
 }
 
-/// Parses one line of UCI input.
-pub fn parse(line: &str) -> Parsed {
+/// Parses one line of UCI input; `chess960` (`UCI_Chess960`) picks how castling
+/// moves are read.
+pub fn parse(line: &str, chess960: bool) -> Parsed {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let mut parsed = Parsed {
         command: None,
@@ -219,7 +249,9 @@ pub fn parse(line: &str) -> Parsed {
         "isready" => Ok(Command::IsReady),
         "ucinewgame" => Ok(Command::NewGame),
         "setoption" => parse_setoption(args, &mut parsed.messages).map(Command::SetOption),
-        "position" => parse_position(args).map_err(|e| format!("{e}; position unchanged")),
+        "position" => {
+            parse_position(args, chess960).map_err(|e| format!("{e}; position unchanged"))
+        }
         "go" => parse_go(args, &mut parsed.messages),
         "stop" => Ok(Command::Stop),
         "ponderhit" => Ok(Command::PonderHit),
@@ -292,6 +324,14 @@ fn parse_setoption(args: &[&str], messages: &mut Vec<String>) -> Result<Setting,
             )),
             Err(e) => Err(format!("move overhead: {e}")),
         },
+        "uci_chess960" => match value.as_str() {
+            "true" => Ok(Setting::Chess960(true)),
+            "false" => Ok(Setting::Chess960(false)),
+            _ => Err(format!(
+                "UCI_Chess960 must be true or false: {}",
+                truncate(&value)
+            )),
+        },
         _ => Err(format!("unknown option: {}", truncate(&name))),
     }
 }
@@ -306,7 +346,7 @@ fn parse_check(value: &str) -> Result<bool, String> {
 }
 
 /// Parses `position startpos|fen <fen> [moves <m>…]`, checking every move.
-fn parse_position(args: &[&str]) -> Result<Command, String> {
+fn parse_position(args: &[&str], chess960: bool) -> Result<Command, String> {
     let moves_at = args
         .iter()
         .position(|&t| t == "moves")
@@ -330,7 +370,7 @@ fn parse_position(args: &[&str]) -> Result<Command, String> {
     let mut board = start;
     let mut moves = Vec::new();
     for text in args.get(moves_at + 1..).unwrap_or(&[]) {
-        let mv = parse_move(&board, text).map_err(|e| format!("illegal move ({e})"))?;
+        let mv = parse_move(&board, text, chess960).map_err(|e| format!("illegal move ({e})"))?;
         board.make_move(mv);
         moves.push(mv);
     }
@@ -414,10 +454,7 @@ fn parse_go(args: &[&str], messages: &mut Vec<String>) -> Result<Command, String
 
 /// Runs the UCI loop on `input`, writing to `out`; `first` is the line already read.
 pub fn run(input: &mut Input, out: Output, first: &str) {
-    let mut core = Core::new(Uci {
-        out: out.clone(),
-        show_wdl: false,
-    });
+    let mut core = Core::new(Uci::new(out.clone()));
     let mut line = Some(first.to_string());
     while let Some(text) = line {
         if !handle(&mut core, &out, &text) {
@@ -432,7 +469,7 @@ pub fn run(input: &mut Input, out: Output, first: &str) {
 fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
     // Time limits count from the command's arrival.
     let arrived = Instant::now();
-    let parsed = parse(line);
+    let parsed = parse(line, core.out.chess960());
     if parsed.ends_search {
         core.finish(true, false);
     }
@@ -462,6 +499,7 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
                 "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD_MS} min 0 max \
                  {MAX_MOVE_OVERHEAD_MS}"
             ));
+            out.line("option name UCI_Chess960 type check default false");
             out.line("uciok");
         }
         Command::IsReady => {
@@ -487,6 +525,7 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
                     .error("clear hash: ignored while a search runs (send stop first)");
             }
         }
+        Command::SetOption(Setting::Chess960(on)) => core.out.chess960.store(on, Ordering::Relaxed),
         Command::Position { start, moves } => core.set_position(start, &moves),
         Command::Go(go) => {
             if core.search_running() {
@@ -505,7 +544,11 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
                 clock: Box::new(Since(arrived)),
             });
         }
-        Command::Perft(depth) => out.line(&perft_cmd::divide_text(core.board(), depth)),
+        Command::Perft(depth) => out.line(&perft_cmd::divide_text(
+            core.board(),
+            depth,
+            core.out.chess960(),
+        )),
         Command::Stop => {
             if core.finish(true, false).is_none() {
                 core.out.error("stop: no search is running; ignored");
@@ -529,13 +572,13 @@ mod tests {
     use super::*;
 
     fn command(line: &str) -> Command {
-        let parsed = parse(line);
+        let parsed = parse(line, false);
         assert!(parsed.messages.is_empty(), "{line}: {:?}", parsed.messages);
         parsed.command.expect("a command")
     }
 
     fn error(line: &str) -> String {
-        let parsed = parse(line);
+        let parsed = parse(line, false);
         assert_eq!(parsed.command, None, "{line}");
         assert_eq!(parsed.messages.len(), 1, "{line}: {:?}", parsed.messages);
         parsed.messages[0].clone()
@@ -573,7 +616,7 @@ mod tests {
             command("position startpos moves"),
             command("position startpos")
         );
-        assert!(parse("position startpos").ends_search);
+        assert!(parse("position startpos", false).ends_search);
     }
 
     #[test]
@@ -635,7 +678,10 @@ mod tests {
 
     #[test]
     fn go_keeps_what_it_understands() {
-        let parsed = parse("go depth x searchmoves e2e4 d2d4 frob movetime 100 nodes");
+        let parsed = parse(
+            "go depth x searchmoves e2e4 d2d4 frob movetime 100 nodes",
+            false,
+        );
         assert_eq!(
             parsed.command,
             Some(Command::Go(GoParams {
@@ -667,7 +713,7 @@ mod tests {
         );
         assert!(error("setoption name Hash value 0").starts_with("hash must be between"));
         assert!(error("setoption name Hash value 99999999999999999999999").starts_with("hash:"));
-        let clamped = parse("setoption name Threads value 0");
+        let clamped = parse("setoption name Threads value 0", false);
         assert_eq!(
             clamped.command,
             Some(Command::SetOption(Setting::Threads(1)))
@@ -681,7 +727,7 @@ mod tests {
             Command::SetOption(Setting::MultiPv(3))
         );
         for (value, used) in [("0", 1), ("500", MAX_MULTIPV)] {
-            let p = parse(&format!("setoption name MultiPV value {value}"));
+            let p = parse(&format!("setoption name MultiPV value {value}"), false);
             assert_eq!(p.command, Some(Command::SetOption(Setting::MultiPv(used))));
             assert!(p.messages[0].starts_with("multipv must be between 1 and 64"));
         }
@@ -708,11 +754,11 @@ mod tests {
         assert_eq!(command("uci"), Command::Uci);
         assert_eq!(command("  isready  "), Command::IsReady);
         assert_eq!(command("stop"), Command::Stop);
-        assert!(!parse("stop").ends_search && !parse("isready").ends_search);
+        assert!(!parse("stop", false).ends_search && !parse("isready", false).ends_search);
         assert_eq!(command("ponderhit"), Command::PonderHit);
         assert_eq!(command("debug on"), Command::Ignore);
-        assert_eq!(parse(""), parse("   "));
-        assert_eq!(parse("").command, None);
+        assert_eq!(parse("", false), parse("   ", false));
+        assert_eq!(parse("", false).command, None);
         assert!(error("frobnicate now").starts_with("unknown command: frobnicate now"));
     }
 
@@ -758,10 +804,7 @@ mod tests {
     #[test]
     fn protocol_lines() {
         let out = Output::capture();
-        let mut uci = Uci {
-            out: out.clone(),
-            show_wdl: false,
-        };
+        let mut uci = Uci::new(out.clone());
         let board = Board::startpos();
         let e2e4 = board.parse_uci_move("e2e4").unwrap();
         let e7e5 = {
@@ -821,10 +864,7 @@ mod tests {
     #[test]
     fn session_answers_and_perft() {
         let out = Output::capture();
-        let mut core = Core::new(Uci {
-            out: out.clone(),
-            show_wdl: false,
-        });
+        let mut core = Core::new(Uci::new(out.clone()));
         assert!(handle(&mut core, &out, "isready"));
         assert!(handle(&mut core, &out, "position startpos moves e2e4"));
         assert!(handle(&mut core, &out, "d"));

@@ -26,6 +26,51 @@ pub struct Xboard {
     post: bool,
     /// Whether the engine analyzes (`analyze`): thinking output is always on.
     analyzing: bool,
+    /// `variant fischerandom`: castling written `O-O`/`O-O-O`.
+    fischerandom: bool,
+}
+
+impl Xboard {
+    /// Returns a move's text: coordinates, castling as `O-O`/`O-O-O` in
+    /// fischerandom (CECP's convention for Chess960).
+    fn move_text(&self, mv: Move) -> String {
+        if self.fischerandom && mv.is_castling() {
+            if mv.target().index() > mv.source().index() {
+                "O-O".to_string()
+            } else {
+                "O-O-O".to_string()
+            }
+        } else {
+            mv.to_string()
+        }
+    }
+}
+
+/// Parses a move from the GUI: coordinates (`e2e4`, `e7e8q`), castling as the
+/// king's destination (`e1g1`); in fischerandom also `O-O`/`O-O-O` (or with zeros)
+/// and king takes rook (`e1h1`).
+///
+/// # Errors
+/// The reason, for text that is no legal move here.
+fn parse_user_move(board: &Board, text: &str, fischerandom: bool) -> Result<Move, String> {
+    let king_side = match text {
+        "O-O" | "0-0" => Some(true),
+        "O-O-O" | "0-0-0" => Some(false),
+        _ => None,
+    };
+    if let Some(king_side) = king_side {
+        return board
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|mv| mv.is_castling() && (mv.target().index() > mv.source().index()) == king_side)
+            .ok_or_else(|| "castling is not legal here".to_string());
+    }
+    if fischerandom {
+        board.parse_uci_move(text).map_err(|e| e.to_string())
+    } else {
+        super::parse_move(board, text, false)
+    }
 }
 
 impl Protocol for Xboard {
@@ -39,7 +84,7 @@ impl Protocol for Xboard {
             Score::Mate(n) => -100_000 + n,
         };
         let nps = info.nodes * 1000 / info.time_ms.max(1);
-        let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+        let pv: Vec<String> = info.pv.iter().map(|&mv| self.move_text(mv)).collect();
         self.out.line(&format!(
             "{} {} {} {} {} {}\t{}",
             info.depth,
@@ -54,7 +99,7 @@ impl Protocol for Xboard {
 
     fn best_move(&mut self, board: &Board, result: &SearchResult) {
         let line = match result.best_move {
-            Some(mv) => format!("move {mv}"),
+            Some(mv) => format!("move {}", self.move_text(mv)),
             None if !board.in_check() => "1/2-1/2 {Stalemate}".to_string(),
             None if board.side_to_move() == Color::White => "0-1 {Black mates}".to_string(),
             None => "1-0 {White mates}".to_string(),
@@ -116,7 +161,9 @@ pub enum Command {
     Exit,
     /// `hint`: answer `Hint: <move>`.
     Hint,
-    /// A command that needs no action (`otim`, `hard`, `cores`, `variant normal`, …).
+    /// `variant normal` (false) or `variant fischerandom` (true).
+    Variant(bool),
+    /// A command that needs no action (`otim`, `hard`, `cores`, …).
     Ignore,
 }
 
@@ -174,7 +221,8 @@ pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
         )),
         "protover" => Ok(Command::Protover),
         "new" => Ok(Command::New),
-        "variant" if args.first() == Some(&"normal") => Ok(Command::Ignore),
+        "variant" if args.first() == Some(&"normal") => Ok(Command::Variant(false)),
+        "variant" if args.first() == Some(&"fischerandom") => Ok(Command::Variant(true)),
         "variant" => Err("unsupported variant".to_string()),
         "force" | "result" => Ok(Command::Force),
         "white" => Ok(Command::White),
@@ -207,7 +255,11 @@ pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
         "hard" | "easy" | "otim" | "accepted" | "rejected" | "computer" | "name" | "rating"
         | "random" | "ics" | "bk" | "draw" | "cores" | "xboard" | "." => Ok(Command::Ignore),
         // Old GUIs send bare moves when usermove=1 was rejected.
-        _ if looks_like_move(word) && args.is_empty() => Ok(Command::UserMove(word.to_string())),
+        _ if (looks_like_move(word) || matches!(word, "O-O" | "O-O-O" | "0-0" | "0-0-0"))
+            && args.is_empty() =>
+        {
+            Ok(Command::UserMove(word.to_string()))
+        }
         _ => Err("unknown command".to_string()),
     };
     (before, Some(command))
@@ -314,6 +366,7 @@ pub fn run(input: &mut Input, out: Output) {
         out: out.clone(),
         post: false,
         analyzing: false,
+        fischerandom: false,
     });
     let mut session = Session::new();
     while let Some(line) = input.next_line() {
@@ -386,10 +439,11 @@ fn run_command(
         Command::Protover => out.line(&format!(
             "feature myname=\"{NAME}\" ping=1 setboard=1 usermove=1 playother=1 san=0 time=1 \
              draw=0 sigint=0 reuse=1 analyze=1 colors=0 nps=0 debug=0 memory=1 smp=0 \
-             variants=\"normal\" done=1"
+             variants=\"normal,fischerandom\" done=1"
         )),
         Command::New => {
             core.new_game();
+            core.out.fischerandom = false;
             s.engine = (!s.analyze).then_some(Color::Black);
             s.st_ms = None;
             s.depth = 0;
@@ -402,18 +456,21 @@ fn run_command(
             s.engine = Some(core.board().side_to_move());
             think(core, s, arrived);
         }
-        Command::UserMove(text) => match core.push_text(&text) {
-            Ok(_) => {
-                if s.engine == Some(core.board().side_to_move()) {
-                    think(core, s, arrived);
+        Command::UserMove(text) => {
+            match parse_user_move(core.board(), &text, core.out.fischerandom) {
+                Ok(mv) => {
+                    core.push_move(mv);
+                    if s.engine == Some(core.board().side_to_move()) {
+                        think(core, s, arrived);
+                    }
                 }
+                Err(e) => out.line(&format!(
+                    "Illegal move ({}): {}",
+                    e.split(':').next().unwrap_or("illegal"),
+                    truncate(&text)
+                )),
             }
-            Err(e) => out.line(&format!(
-                "Illegal move ({}): {}",
-                e.split(':').next().unwrap_or("illegal"),
-                truncate(&text)
-            )),
-        },
+        }
         Command::Level(level) => {
             s.level = level;
             s.has_level = true;
@@ -459,6 +516,7 @@ fn run_command(
                 out.line(&format!("Hint: {mv}"));
             }
         }
+        Command::Variant(fischerandom) => core.out.fischerandom = fischerandom,
         Command::Ignore => {}
     }
     true
@@ -580,7 +638,8 @@ mod tests {
         assert_eq!(parse("usermove e2e4").0, Before::Wait);
         assert_eq!(parse("?"), (Before::Nothing, Some(Ok(Command::MoveNow))));
         assert_eq!(parse("  "), (Before::Nothing, None));
-        assert_eq!(command("variant normal"), Command::Ignore);
+        assert_eq!(command("variant normal"), Command::Variant(false));
+        assert_eq!(command("variant fischerandom"), Command::Variant(true));
         assert_eq!(error("variant atomic"), "unsupported variant");
         assert_eq!(command("ping 7"), Command::Ping("7".into()));
         assert_eq!(command("result 1-0 {White mates}"), Command::Force);
@@ -627,6 +686,7 @@ mod tests {
             out: out.clone(),
             post: false,
             analyzing: false,
+            fischerandom: false,
         };
         let board = Board::startpos();
         let e2e4 = board.parse_uci_move("e2e4").unwrap();
@@ -681,6 +741,7 @@ mod tests {
             out: out.clone(),
             post: false,
             analyzing: false,
+            fischerandom: false,
         });
         let mut s = Session::new();
         for line in [

@@ -187,23 +187,12 @@ impl core::error::Error for SanError {}
 /// the queen side (`O-O-O`).
 ///
 /// This is the one place that decides the side of a castling move, for the writer
-/// and the parser alike. Standard chess encodes castling as the king's two-square
-/// move, so the side is the direction of that move. Chess960 will decide it from the
-/// castling rook's square instead (east of the king: king side), which is why the
-/// board is passed in.
+/// and the parser alike. A castling move's target is the castling rook's square
+/// (king takes rook, in standard chess and Chess960 alike), so the side is where the
+/// rook stands: east of the king is king side.
 #[inline]
 fn castles_king_side(_board: &Board, mv: Move) -> bool {
     mv.target().file() > mv.source().file()
-}
-
-/// Returns the square of the rook that castling move `mv` moves (`h1` for white's
-/// `O-O`): the target of the king-takes-rook spelling `e1h1` that the parser
-/// accepts. Chess960 will read it from the board's castling rook squares instead.
-#[inline]
-fn castling_rook_square(board: &Board, mv: Move) -> Square {
-    let file = if castles_king_side(board, mv) { 7 } else { 0 };
-    let from = mv.source().index();
-    Square::from_index_masked((from - from % 8 + file) as u32)
 }
 
 #[inline(always)]
@@ -324,8 +313,7 @@ impl Board {
                 let found = |promotion: Option<Role>| {
                     legal.iter().copied().find(|&mv| {
                         mv.source() == source
-                            && (mv.target() == target
-                                || mv.is_castling() && castling_rook_square(self, mv) == target)
+                            && (mv.target() == target || mv.king_destination() == target)
                             && mv.promoted().map(Piece::role) == promotion
                     })
                 };

@@ -17,20 +17,21 @@ use std::process::Command;
 
 use wingtip::{Board, SanError};
 
-/// The position of a data line. Lines with the Chess960 flag set come only from
-/// `--chess960 N`, which stays 0 until wingtip reads Chess960 FENs.
-fn board_for(chess960: &str, fen: &str) -> Board {
+/// The position of a data line and whether it is Chess960 (X-FEN, castling written
+/// king takes rook, as python-chess prints with `chess960=True`).
+fn board_for(chess960: &str, fen: &str) -> (Board, bool) {
+    let board = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     match chess960 {
-        "0" => Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}")),
-        "1" => panic!("Chess960 position {fen}: wingtip does not read Chess960 FENs yet"),
+        "0" => (board, false),
+        "1" => (board, true),
         flag => panic!("bad chess960 flag {flag:?}"),
     }
 }
 
 /// python-chess's outcome for a spelling, in the data's words.
-fn outcome(board: &Board, text: &str) -> String {
+fn outcome(board: &Board, chess960: bool, text: &str) -> String {
     match board.parse_san(text) {
-        Ok(mv) => mv.to_string(),
+        Ok(mv) => mv.uci(chess960).to_string(),
         Err(SanError::Malformed) => "!invalid".into(),
         // python-chess raises IllegalMoveError for a missing promotion piece.
         Err(SanError::Illegal | SanError::MissingPromotion) => "!illegal".into(),
@@ -52,7 +53,7 @@ fn san_agrees_with_python_chess() {
             "--positions",
             "1200",
             "--chess960",
-            "0",
+            "500",
         ])
         .output()
         .expect("python3 runs");
@@ -63,13 +64,14 @@ fn san_agrees_with_python_chess() {
     );
     let text = String::from_utf8(output.stdout).unwrap();
     let (mut positions, mut moves, mut spellings) = (0, 0, 0);
+    let mut chess960_positions = 0;
     let mut kinds: BTreeMap<String, usize> = BTreeMap::new();
     for line in text.lines() {
         let mut parts = line.split('|');
         let kind = parts.next().unwrap();
         let chess960 = parts.next().unwrap();
         let fen = parts.next().unwrap();
-        let board = board_for(chess960, fen);
+        let (board, chess960) = board_for(chess960, fen);
         match kind {
             "P" => {
                 let mut theirs: Vec<(String, String)> = parts
@@ -82,7 +84,7 @@ fn san_agrees_with_python_chess() {
                 let mut ours: Vec<(String, String)> = board
                     .legal_moves()
                     .iter()
-                    .map(|&mv| (mv.to_string(), board.san(mv).to_string()))
+                    .map(|&mv| (mv.uci(chess960).to_string(), board.san(mv).to_string()))
                     .collect();
                 ours.sort();
                 assert_eq!(ours, theirs, "SAN of the moves of {fen}");
@@ -90,16 +92,21 @@ fn san_agrees_with_python_chess() {
                     let parsed = board
                         .parse_san(san)
                         .unwrap_or_else(|e| panic!("{fen}: parse_san({san:?}): {e}"));
-                    assert_eq!(&parsed.to_string(), uci, "{fen}: parse_san({san:?})");
+                    assert_eq!(
+                        &parsed.uci(chess960).to_string(),
+                        uci,
+                        "{fen}: parse_san({san:?})"
+                    );
                     moves += 1;
                 }
                 positions += 1;
+                chess960_positions += usize::from(chess960);
             }
             "A" => {
                 let spelling = parts.next().unwrap();
                 let expected = parts.next().unwrap();
                 assert_eq!(
-                    outcome(&board, spelling),
+                    outcome(&board, chess960, spelling),
                     expected,
                     "{fen}: parse_san({spelling:?})"
                 );
@@ -116,6 +123,10 @@ fn san_agrees_with_python_chess() {
     }
     eprintln!("{positions} positions, {moves} moves, {spellings} other spellings {kinds:?}");
     assert!(positions >= 1_000, "only {positions} positions");
+    assert!(
+        chess960_positions >= 500,
+        "only {chess960_positions} Chess960 positions"
+    );
     assert!(moves > 20_000, "only {moves} moves");
     assert!(spellings > 30_000, "only {spellings} other spellings");
 }

@@ -19,6 +19,8 @@ pub struct Record {
     pub board: Board,
     /// The game result for White: 1, ½ or 0.
     pub result: f64,
+    /// The engine's search score, centipawns, White's point of view.
+    pub score: i32,
     /// The game number.
     pub game: u64,
 }
@@ -31,17 +33,22 @@ pub fn parse_line(line: &str) -> Result<Option<Record>> {
     }
     let fields: Vec<&str> = line.split('|').map(str::trim).collect();
     if fields.len() != 4 {
-        bail!("expected `FEN | result | score | game`, got {} field(s)", fields.len());
+        bail!(
+            "expected `FEN | result | score | game`, got {} field(s)",
+            fields.len()
+        );
     }
     let board = Board::from_fen(fields[0]).map_err(|e| anyhow::anyhow!("bad FEN: {e:?}"))?;
     let result: f64 = fields[1].parse().context("bad result")?;
     if result != 0.0 && result != 0.5 && result != 1.0 {
         bail!("result {result} is not 1.0, 0.5 or 0.0");
     }
+    let score: i32 = fields[2].parse().context("bad score")?;
     let game: u64 = fields[3].parse().context("bad game number")?;
     Ok(Some(Record {
         board,
         result,
+        score,
         game,
     }))
 }
@@ -53,7 +60,13 @@ const ORDER: [i32; 6] = [1, 3, 3, 5, 9, 0];
 /// in the window (`alpha`, `beta`), with stand pat on the static evaluation; `nodes`
 /// counts the positions visited and the search gives up (returns the stand-pat score)
 /// past `max_nodes`.
-pub fn quiescence(board: &Board, mut alpha: i32, beta: i32, nodes: &mut u64, max_nodes: u64) -> i32 {
+pub fn quiescence(
+    board: &Board,
+    mut alpha: i32,
+    beta: i32,
+    nodes: &mut u64,
+    max_nodes: u64,
+) -> i32 {
     *nodes += 1;
     let stand = evaluate(board);
     if stand >= beta || *nodes > max_nodes {
@@ -64,7 +77,9 @@ pub fn quiescence(board: &Board, mut alpha: i32, beta: i32, nodes: &mut u64, max
     let value = |mv: &Move| {
         let victim = board
             .piece_on(mv.target())
-            .map_or(if mv.is_en_passant() { 1 } else { 0 }, |p| ORDER[p.role().index()]);
+            .map_or(if mv.is_en_passant() { 1 } else { 0 }, |p| {
+                ORDER[p.role().index()]
+            });
         let promo = mv.promoted().map_or(0, |p| ORDER[p.role().index()]);
         10 * (victim + promo) - ORDER[mv.piece().role().index()]
     };
@@ -111,8 +126,11 @@ pub struct Position {
     pub phase: u8,
     /// Whether White is to move.
     pub white_to_move: bool,
-    /// The game result for White.
+    /// What the evaluation is fitted to: the game result for White (Texel's method),
+    /// or a blend with the search score (see the tuner's `--score-weight`).
     pub result: f64,
+    /// The search score of the data file, centipawns, White's point of view.
+    pub score: i32,
     /// The game number (for the training/validation split).
     pub game: u64,
 }
@@ -120,11 +138,16 @@ pub struct Position {
 impl Position {
     /// Builds the tuning position of `record`.
     pub fn new(record: &Record) -> Position {
-        Position::from_trace(&trace(&record.board), record.result, record.game)
+        Position::from_trace(
+            &trace(&record.board),
+            record.result,
+            record.score,
+            record.game,
+        )
     }
 
     /// Compacts `t`.
-    pub fn from_trace(t: &Trace, result: f64, game: u64) -> Position {
+    pub fn from_trace(t: &Trace, result: f64, score: i32, game: u64) -> Position {
         let terms = t
             .pairs
             .iter()
@@ -140,6 +163,7 @@ impl Position {
             phase: t.phase as u8,
             white_to_move: t.side_to_move == wingtip::Color::White,
             result,
+            score,
             game,
         }
     }

@@ -58,6 +58,10 @@ struct Args {
     /// against over-fitting a small data set.
     #[arg(long, default_value_t = 0.0)]
     l2: f64,
+    /// Fit to (1 − w) · result + w · sigmoid(K · search score) instead of the result
+    /// alone (0 = pure Texel). The validation error is always against the results.
+    #[arg(long, default_value_t = 0.0)]
+    score_weight: f64,
     /// Use at most this many positions.
     #[arg(long)]
     limit: Option<usize>,
@@ -79,7 +83,8 @@ fn load(args: &Args) -> Result<Vec<Position>> {
         "{spinner} loading {pos} lines, {msg} [{elapsed}]",
     )?);
     for path in &args.data {
-        let file = fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+        let file =
+            fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         for line in BufReader::new(file).lines() {
             let line = line.with_context(|| format!("cannot read {}", path.display()))?;
             lines += 1;
@@ -125,8 +130,11 @@ fn run(args: Args) -> Result<()> {
         None => WEIGHTS.clone(),
     };
     if args.epochs == 0 {
-        fs::write(&args.out, weights::format(&start, "starting weights (no tuning step)"))
-            .with_context(|| format!("cannot write {}", args.out.display()))?;
+        fs::write(
+            &args.out,
+            weights::format(&start, "starting weights (no tuning step)"),
+        )
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
         eprintln!("wrote {}", args.out.display());
         return Ok(());
     }
@@ -144,7 +152,6 @@ fn run(args: Args) -> Result<()> {
         valid.len(),
         t0.elapsed().as_secs_f64()
     );
-    let held = if valid.is_empty() { &train } else { &valid };
 
     let mut p = flatten(&start);
     let p0 = p.clone();
@@ -152,6 +159,15 @@ fn run(args: Args) -> Result<()> {
         Some(k) => k,
         None => fit_k(&train, &p, 0.05, 5.0),
     };
+    let target = train.clone();
+    let mut train = train;
+    if args.score_weight > 0.0 {
+        let w = args.score_weight;
+        for pos in &mut train {
+            pos.result = (1.0 - w) * pos.result + w * model::sigmoid(k, pos.score as f64);
+        }
+    }
+    let held = if valid.is_empty() { &target } else { &valid };
     let (train0, valid0) = (error(&train, &p, k), error(held, &p, k));
     eprintln!("K = {k:.4}; error before: training {train0:.6}, validation {valid0:.6}");
 
@@ -165,7 +181,7 @@ fn run(args: Args) -> Result<()> {
     let note = |best: &(f64, Vec<f64>, usize)| {
         let rounded = flatten(&unflatten(&best.1));
         format!(
-            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {}.\n\
+            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {}, score weight {}.\n\
              Error (MSE of sigmoid(K eval) vs result): training {train0:.6} -> {:.6}, validation {valid0:.6} -> {:.6}.",
             train.len(),
             args.data.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
@@ -173,6 +189,7 @@ fn run(args: Args) -> Result<()> {
             args.epochs,
             args.rate,
             args.l2,
+            args.score_weight,
             error(&train, &rounded, k),
             error(held, &rounded, k),
         )
@@ -198,8 +215,11 @@ fn run(args: Args) -> Result<()> {
             bar.set_message(msg);
         }
         if epoch % args.save_every == 0 {
-            fs::write(&args.out, weights::format(&unflatten(&best.1), &note(&best)))
-                .with_context(|| format!("cannot write {}", args.out.display()))?;
+            fs::write(
+                &args.out,
+                weights::format(&unflatten(&best.1), &note(&best)),
+            )
+            .with_context(|| format!("cannot write {}", args.out.display()))?;
         }
     }
     bar.finish();
@@ -212,19 +232,20 @@ fn run(args: Args) -> Result<()> {
         error(&train, &rounded, k),
         error(held, &rounded, k)
     );
-    let exact_check = train
-        .iter()
-        .take(1000)
-        .all(|pos| {
-            let w = model::evaluate_exact(pos, &tuned) as f64;
-            let white = if pos.white_to_move { w } else { -w };
-            (model::evaluate(pos, &rounded) - white).abs() <= 2.0
-        });
+    let exact_check = train.iter().take(1000).all(|pos| {
+        let w = model::evaluate_exact(pos, &tuned) as f64;
+        let white = if pos.white_to_move { w } else { -w };
+        (model::evaluate(pos, &rounded) - white).abs() <= 2.0
+    });
     if !exact_check {
         bail!("internal error: the real-valued model and the integer evaluation disagree");
     }
     fs::write(&args.out, weights::format(&tuned, &note(&best)))
         .with_context(|| format!("cannot write {}", args.out.display()))?;
-    eprintln!("wrote {} ({:.1} s)", args.out.display(), t0.elapsed().as_secs_f64());
+    eprintln!(
+        "wrote {} ({:.1} s)",
+        args.out.display(),
+        t0.elapsed().as_secs_f64()
+    );
     Ok(())
 }

@@ -32,7 +32,11 @@ pub fn evaluate(pos: &Position, p: &[f64]) -> f64 {
         eg += c as f64 * p[2 * i as usize + 1];
     }
     let phase = pos.phase as f64;
-    let tempo = if pos.white_to_move { p[TEMPO] } else { -p[TEMPO] };
+    let tempo = if pos.white_to_move {
+        p[TEMPO]
+    } else {
+        -p[TEMPO]
+    };
     (mg * phase + eg * (24.0 - phase)) / 24.0 + tempo
 }
 
@@ -290,6 +294,7 @@ mod tests {
                     phase: 24,
                     white_to_move: true,
                     result: if j < wins { 1.0 } else { 0.0 },
+                    score: 0,
                     game: 0,
                 });
             }

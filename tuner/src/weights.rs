@@ -72,12 +72,7 @@ fn sections() -> Vec<(usize, usize, String, usize)> {
         "mobility per square: knight, bishop, rook, queen".into(),
         4,
     ));
-    s.push((
-        feature::DOUBLED,
-        2,
-        "doubled pawn, isolated pawn".into(),
-        2,
-    ));
+    s.push((feature::DOUBLED, 2, "doubled pawn, isolated pawn".into(), 2));
     s.push((
         feature::PASSED,
         8,
@@ -101,7 +96,9 @@ pub fn format(w: &Weights, note: &str) -> String {
     for line in note.lines() {
         out.push_str(&format!("// {line}\n"));
     }
-    out.push_str("//\n// (middlegame, endgame) pairs in centipawns; see `Weights` in src/eval.rs.\n\n");
+    out.push_str(
+        "//\n// (middlegame, endgame) pairs in centipawns; see `Weights` in src/eval.rs.\n\n",
+    );
     out.push_str("use super::{Pair, Weights};\n\n");
     out.push_str("/// Every evaluation weight (see [`Weights`]).\n");
     out.push_str("#[rustfmt::skip]\n");

@@ -62,6 +62,11 @@ struct Args {
     /// alone (0 = pure Texel). The validation error is always against the results.
     #[arg(long, default_value_t = 0.0)]
     score_weight: f64,
+    /// Keep PeSTO's material and piece-square tables fixed and fit only the other terms
+    /// (mobility, pawn structure, king safety, bishop pair, rooks, tempo): 48 parameters
+    /// instead of 822, for small data sets.
+    #[arg(long)]
+    freeze_pesto: bool,
     /// Use at most this many positions.
     #[arg(long)]
     limit: Option<usize>,
@@ -181,7 +186,7 @@ fn run(args: Args) -> Result<()> {
     let note = |best: &(f64, Vec<f64>, usize)| {
         let rounded = flatten(&unflatten(&best.1));
         format!(
-            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {}, score weight {}.\n\
+            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {}, score weight {}{}.\n\
              Error (MSE of sigmoid(K eval) vs result): training {train0:.6} -> {:.6}, validation {valid0:.6} -> {:.6}.",
             train.len(),
             args.data.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
@@ -190,12 +195,16 @@ fn run(args: Args) -> Result<()> {
             args.rate,
             args.l2,
             args.score_weight,
+            if args.freeze_pesto { ", PeSTO terms frozen" } else { "" },
             error(&train, &rounded, k),
             error(held, &rounded, k),
         )
     };
     for epoch in 1..=args.epochs {
         let e = gradient(&train, &p, k, &mut grad);
+        if args.freeze_pesto {
+            grad[..2 * wingtip::eval::feature::MOBILITY].fill(0.0);
+        }
         if args.l2 > 0.0 {
             for i in 0..COUNT {
                 grad[i] += 2.0 * args.l2 * (p[i] - p0[i]);

@@ -449,6 +449,34 @@ mod tests {
     }
 
     #[test]
+    fn trace_times_weights_is_the_evaluation_on_many_positions() {
+        // Every position within 2 plies of these roots (thousands of positions, both
+        // sides to move, captures, promotions, king attacks).
+        let roots = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        fn walk(board: &Board, depth: u32, count: &mut u32) {
+            assert_eq!(trace(board).score(&WEIGHTS), evaluate(board));
+            *count += 1;
+            if depth > 0 {
+                for mv in board.legal_moves().iter() {
+                    let mut child = *board;
+                    child.make_move(*mv);
+                    walk(&child, depth - 1, count);
+                }
+            }
+        }
+        let mut count = 0;
+        for fen in roots {
+            walk(&Board::from_fen(fen).unwrap(), 2, &mut count);
+        }
+        assert!(count > 5_000, "{count}");
+    }
+
+    #[test]
     fn front_ranks_cover_the_right_rows() {
         assert_eq!(front_ranks(Color::White, Square::A8), 0);
         assert_eq!(front_ranks(Color::Black, Square::A1), 0);

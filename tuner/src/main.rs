@@ -187,7 +187,7 @@ fn run(args: Args) -> Result<()> {
         let rounded = flatten(&unflatten(&best.1));
         format!(
             "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {}, score weight {}{}.\n\
-             Error (MSE of sigmoid(K eval) vs result): training {train0:.6} -> {:.6}, validation {valid0:.6} -> {:.6}.",
+             MSE of sigmoid(K eval): training (vs the fitted target) {train0:.6} -> {:.6}, validation (vs the result) {valid0:.6} -> {:.6}.",
             train.len(),
             args.data.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
             best.2,

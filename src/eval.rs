@@ -8,8 +8,11 @@
 //! white piece on `sq` reads entry `sq` and a black piece reads `sq ^ 56`.
 //!
 //! The other terms (mobility, doubled/isolated/passed pawns, pawn shield, king-zone
-//! attacks, bishop pair, rooks on open files, tempo) are wingtip's own, hand-set
-//! round numbers, not tuned.
+//! attacks, bishop pair, rooks on open files, tempo) started as wingtip's own
+//! hand-set round numbers. Every weight lives in one [`Weights`] value, [`WEIGHTS`],
+//! in the file `src/eval/weights.rs` that the Texel tuner (`tuner/`, binary
+//! `wingtip-tune`) writes; [`trace`] exposes the evaluation's terms so the tuner's
+//! gradient is exact.
 //!
 //! # Examples
 //! ```
@@ -27,165 +30,202 @@ use crate::{Bitboard, Board, Color, Piece, Role, Square};
 /// Material values used for move ordering and exchange evaluation, pawn … king.
 pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
 
-/// The bonus for the side to move, in centipawns.
-pub const TEMPO: i32 = 10;
-
-/// PeSTO middlegame material, pawn … king.
-const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
-/// PeSTO endgame material, pawn … king.
-const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
 /// Game-phase weight per role; the sum is 24 at the start.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+/// Typical mobility counts subtracted so a piece's average bonus is zero (not tuned:
+/// it only centres the mobility terms), knight … queen.
+pub const MOBILITY_BASE: [i32; 4] = [4, 6, 6, 12];
 
-/// PeSTO middlegame piece-square tables, pawn … king, a8 … h1 for White.
-#[rustfmt::skip]
-static MG_PST: [[i16; 64]; 6] = [
-    [
-          0,   0,   0,   0,   0,   0,  0,   0,
-         98, 134,  61,  95,  68, 126, 34, -11,
-         -6,   7,  26,  31,  65,  56, 25, -20,
-        -14,  13,   6,  21,  23,  12, 17, -23,
-        -27,  -2,  -5,  12,  17,   6, 10, -25,
-        -26,  -4,  -4, -10,   3,   3, 33, -12,
-        -35,  -1, -20, -23, -15,  24, 38, -22,
-          0,   0,   0,   0,   0,   0,  0,   0,
-    ],
-    [
-        -167, -89, -34, -49,  61, -97, -15, -107,
-         -73, -41,  72,  36,  23,  62,   7,  -17,
-         -47,  60,  37,  65,  84, 129,  73,   44,
-          -9,  17,  19,  53,  37,  69,  18,   22,
-         -13,   4,  16,  13,  28,  19,  21,   -8,
-         -23,  -9,  12,  10,  19,  17,  25,  -16,
-         -29, -53, -12,  -3,  -1,  18, -14,  -19,
-        -105, -21, -58, -33, -17, -28, -19,  -23,
-    ],
-    [
-        -29,   4, -82, -37, -25, -42,   7,  -8,
-        -26,  16, -18, -13,  30,  59,  18, -47,
-        -16,  37,  43,  40,  35,  50,  37,  -2,
-         -4,   5,  19,  50,  37,  37,   7,  -2,
-         -6,  13,  13,  26,  34,  12,  10,   4,
-          0,  15,  15,  15,  14,  27,  18,  10,
-          4,  15,  16,   0,   7,  21,  33,   1,
-        -33,  -3, -14, -21, -13, -12, -39, -21,
-    ],
-    [
-         32,  42,  32,  51, 63,  9,  31,  43,
-         27,  32,  58,  62, 80, 67,  26,  44,
-         -5,  19,  26,  36, 17, 45,  61,  16,
-        -24, -11,   7,  26, 24, 35,  -8, -20,
-        -36, -26, -12,  -1,  9, -7,   6, -23,
-        -45, -25, -16, -17,  3,  0,  -5, -33,
-        -44, -16, -20,  -9, -1, 11,  -6, -71,
-        -19, -13,   1,  17, 16,  7, -37, -26,
-    ],
-    [
-        -28,   0,  29,  12,  59,  44,  43,  45,
-        -24, -39,  -5,   1, -16,  57,  28,  54,
-        -13, -17,   7,   8,  29,  56,  47,  57,
-        -27, -27, -16, -16,  -1,  17,  -2,   1,
-         -9, -26,  -9, -10,  -2,  -4,   3,  -3,
-        -14,   2, -11,  -2,  -5,   2,  14,   5,
-        -35,  -8,  11,   2,   8,  15,  -3,   1,
-         -1, -18,  -9,  10, -15, -25, -31, -50,
-    ],
-    [
-        -65,  23,  16, -15, -56, -34,   2,  13,
-         29,  -1, -20,  -7,  -8,  -4, -38, -29,
-         -9,  24,   2, -16, -20,   6,  22, -22,
-        -17, -20, -12, -27, -30, -25, -14, -36,
-        -49,  -1, -27, -39, -46, -44, -33, -51,
-        -14, -14, -22, -46, -44, -30, -15, -27,
-          1,   7,  -8, -64, -43, -16,   9,   8,
-        -15,  36,  12, -54,   8, -28,  24,  14,
-    ],
-];
+mod weights;
+pub use weights::WEIGHTS;
 
-/// PeSTO endgame piece-square tables, pawn … king, a8 … h1 for White.
-#[rustfmt::skip]
-static EG_PST: [[i16; 64]; 6] = [
-    [
-          0,   0,   0,   0,   0,   0,   0,   0,
-        178, 173, 158, 134, 147, 132, 165, 187,
-         94, 100,  85,  67,  56,  53,  82,  84,
-         32,  24,  13,   5,  -2,   4,  17,  17,
-         13,   9,  -3,  -7,  -7,  -8,   3,  -1,
-          4,   7,  -6,   1,   0,  -5,  -1,  -8,
-         13,   8,   8,  10,  13,   0,   2,  -7,
-          0,   0,   0,   0,   0,   0,   0,   0,
-    ],
-    [
-        -58, -38, -13, -28, -31, -27, -63, -99,
-        -25,  -8, -25,  -2,  -9, -25, -24, -52,
-        -24, -20,  10,   9,  -1,  -9, -19, -41,
-        -17,   3,  22,  22,  22,  11,   8, -18,
-        -18,  -6,  16,  25,  16,  17,   4, -18,
-        -23,  -3,  -1,  15,  10,  -3, -20, -22,
-        -42, -20, -10,  -5,  -2, -20, -23, -44,
-        -29, -51, -23, -15, -22, -18, -50, -64,
-    ],
-    [
-        -14, -21, -11,  -8, -7,  -9, -17, -24,
-         -8,  -4,   7, -12, -3, -13,  -4, -14,
-          2,  -8,   0,  -1, -2,   6,   0,   4,
-         -3,   9,  12,   9, 14,  10,   3,   2,
-         -6,   3,  13,  19,  7,  10,  -3,  -9,
-        -12,  -3,   8,  10, 13,   3,  -7, -15,
-        -14, -18,  -7,  -1,  4,  -9, -15, -27,
-        -23,  -9, -23,  -5, -9, -16,  -5, -17,
-    ],
-    [
-        13, 10, 18, 15, 12,  12,   8,   5,
-        11, 13, 13, 11, -3,   3,   8,   3,
-         7,  7,  7,  5,  4,  -3,  -5,  -3,
-         4,  3, 13,  1,  2,   1,  -1,   2,
-         3,  5,  8,  4, -5,  -6,  -8, -11,
-        -4,  0, -5, -1, -7, -12,  -8, -16,
-        -6, -6,  0,  2, -9,  -9, -11,  -3,
-        -9,  2,  3, -1, -5, -13,   4, -20,
-    ],
-    [
-         -9,  22,  22,  27,  27,  19,  10,  20,
-        -17,  20,  32,  41,  58,  25,  30,   0,
-        -20,   6,   9,  49,  47,  35,  19,   9,
-          3,  22,  24,  45,  57,  40,  57,  36,
-        -18,  28,  19,  47,  31,  34,  39,  23,
-        -16, -27,  15,   6,   9,  17,  10,   5,
-        -22, -23, -30, -16, -16, -23, -36, -32,
-        -33, -28, -22, -43,  -5, -32, -20, -41,
-    ],
-    [
-        -74, -35, -18, -18, -11,  15,   4, -17,
-        -12,  17,  14,  17,  17,  38,  23,  11,
-         10,  17,  23,  15,  20,  45,  44,  13,
-         -8,  22,  24,  27,  26,  33,  26,   3,
-        -18,  -4,  21,  24,  27,  23,   9, -11,
-        -19,  -3,  11,  21,  23,  16,   7,  -9,
-        -27, -11,   4,  13,  14,   4,  -5, -17,
-        -53, -34, -21, -11, -28, -14, -24, -43,
-    ],
-];
+/// A (middlegame, endgame) pair of centipawn values; the evaluation blends the two
+/// by the game phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pair(pub i32, pub i32);
 
-// wingtip's own terms: (middlegame, endgame) pairs in centipawns.
-/// Per attacked square not held by an own piece nor an enemy pawn; knight … queen.
-const MOBILITY: [(i32, i32); 4] = [(4, 4), (5, 5), (2, 4), (1, 2)];
-/// Typical mobility counts subtracted so a piece's average bonus is zero.
-const MOBILITY_BASE: [i32; 4] = [4, 6, 6, 12];
-const DOUBLED: (i32, i32) = (-10, -20);
-const ISOLATED: (i32, i32) = (-10, -12);
-/// Passed-pawn bonus by rank counted from the pawn's own side (index 1 = start rank).
-const PASSED_MG: [i32; 8] = [0, 0, 5, 10, 20, 35, 60, 0];
-const PASSED_EG: [i32; 8] = [0, 5, 10, 20, 35, 60, 100, 0];
-const BISHOP_PAIR: (i32, i32) = (30, 50);
-const ROOK_OPEN: i32 = 20;
-const ROOK_SEMI_OPEN: i32 = 10;
-/// Middlegame bonus per own pawn in front of a castled-side king.
-const SHIELD: i32 = 12;
-/// The largest king-zone pressure bonus.
-const KING_PRESSURE_MAX: i32 = 400;
-/// King-zone attack weight per attacking piece, knight … queen.
-const ZONE_WEIGHT: [i32; 4] = [2, 2, 3, 5];
+/// Indices of the tapered terms in [`Weights::pairs`] and [`Trace::pairs`].
+pub mod feature {
+    /// Material, pawn … king (6 entries).
+    pub const MATERIAL: usize = 0;
+    /// Piece-square tables, pawn … king, 64 squares each a8 … h1 from White's side
+    /// (a black piece on `sq` reads `sq ^ 56`); entry `PST + 64 * role + square`.
+    pub const PST: usize = MATERIAL + 6;
+    /// Mobility per attacked square not held by an own piece nor an enemy pawn,
+    /// knight … queen (4 entries), counted above [`MOBILITY_BASE`](super::MOBILITY_BASE).
+    pub const MOBILITY: usize = PST + 6 * 64;
+    /// A pawn with an own pawn in front of it on its file.
+    pub const DOUBLED: usize = MOBILITY + 4;
+    /// A pawn with no own pawn on the adjacent files.
+    pub const ISOLATED: usize = DOUBLED + 1;
+    /// A passed pawn by rank counted from its own side, index 0 = first rank (8 entries).
+    pub const PASSED: usize = ISOLATED + 1;
+    /// Two or more bishops.
+    pub const BISHOP_PAIR: usize = PASSED + 8;
+    /// A rook on a file without pawns.
+    pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+    /// A rook on a file without own pawns but with enemy pawns.
+    pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
+    /// Per own pawn in the two ranks in front of a king on its first two ranks.
+    pub const SHIELD: usize = ROOK_SEMI_OPEN + 1;
+    /// The number of tapered terms.
+    pub const COUNT: usize = SHIELD + 1;
+}
+
+/// Every evaluation weight, in one place. The values live in `src/eval/weights.rs`,
+/// a file written by the tuner (`wingtip-tune`, see `tuner/`).
+///
+/// The evaluation is linear in [`pairs`](Weights::pairs) and
+/// [`tempo`](Weights::tempo); the king-zone pressure is not:
+/// `min(P² / 4, king_pressure_max)` with `P = Σ zone_weight[piece] · squares hit`,
+/// counted (middlegame only) when at least two pieces hit the enemy king zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// The tapered terms, indexed by the constants of [`feature`].
+    pub pairs: [Pair; feature::COUNT],
+    /// King-zone attack weight per square hit, knight … queen.
+    pub zone_weight: [i32; 4],
+    /// The largest king-zone pressure bonus.
+    pub king_pressure_max: i32,
+    /// The bonus for the side to move (not tapered).
+    pub tempo: i32,
+}
+
+/// The bonus for the side to move, in centipawns.
+pub const TEMPO: i32 = WEIGHTS.tempo;
+
+/// The evaluation's terms for one position, the coefficients of the weights: the
+/// static evaluation is a function of a `Trace` and the [`Weights`] alone (see
+/// [`Trace::score`]), so a tuner can fit the weights without re-running the
+/// evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// Per tapered term (indexed by [`feature`]): White's count minus Black's.
+    pub pairs: [i32; feature::COUNT],
+    /// King-zone squares hit per attacking role (knight … queen), by the attacking
+    /// colour (White, Black).
+    pub zone_hits: [[i32; 4]; 2],
+    /// The number of pieces hitting the enemy king zone, by the attacking colour.
+    pub zone_attackers: [i32; 2],
+    /// The game phase, 0 (bare kings and pawns) … 24 (all pieces).
+    pub phase: i32,
+    /// The side to move.
+    pub side_to_move: Color,
+}
+
+impl Trace {
+    /// Returns the king-zone pressure bonus of `color` (0 = White) under `weights`.
+    pub fn king_pressure(&self, weights: &Weights, color: usize) -> i32 {
+        if self.zone_attackers[color] < 2 {
+            return 0;
+        }
+        let mut pressure = 0;
+        for m in 0..4 {
+            pressure += weights.zone_weight[m] * self.zone_hits[color][m];
+        }
+        (pressure * pressure / 4).min(weights.king_pressure_max)
+    }
+
+    /// Returns the evaluation these terms give under `weights`, from the side to
+    /// move's point of view: equal to [`evaluate`] for the traced position when the
+    /// weights are [`WEIGHTS`].
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{eval, Board};
+    /// let board = Board::from_fen("r3k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R3K2R w KQkq - 0 1").unwrap();
+    /// assert_eq!(eval::trace(&board).score(&eval::WEIGHTS), eval::evaluate(&board));
+    /// ```
+    pub fn score(&self, weights: &Weights) -> i32 {
+        let mut mg = self.king_pressure(weights, 0) - self.king_pressure(weights, 1);
+        let mut eg = 0;
+        for (c, w) in self.pairs.iter().zip(weights.pairs.iter()) {
+            mg += c * w.0;
+            eg += c * w.1;
+        }
+        let white = (mg * self.phase + eg * (24 - self.phase)) / 24;
+        match self.side_to_move {
+            Color::White => white + weights.tempo,
+            Color::Black => -white + weights.tempo,
+        }
+    }
+}
+
+/// Where the evaluation puts its terms: a score (the engine) or a [`Trace`] (the tuner).
+trait Sink {
+    /// `n` times tapered term `f` for colour `us`.
+    fn pair(&mut self, us: usize, f: usize, n: i32);
+    /// A piece of role `m` (knight … queen = 0 … 3) of colour `us` hits `hits` squares
+    /// of the enemy king zone.
+    fn zone(&mut self, us: usize, m: usize, hits: i32);
+    /// `attackers` pieces of colour `us` hit the enemy king zone (called once per colour,
+    /// after its [`zone`](Sink::zone) calls).
+    fn king(&mut self, us: usize, attackers: i32);
+    /// The end: the phase and the side to move.
+    fn finish(&mut self, phase: i32, stm: Color) -> i32;
+}
+
+/// The engine's sink: sums the weights.
+struct Scorer {
+    mg: [i32; 2],
+    eg: [i32; 2],
+    pressure: i32,
+}
+
+/// The weights read by the engine's evaluation (a static, so one copy in memory).
+static W: Weights = WEIGHTS;
+
+impl Sink for Scorer {
+    #[inline(always)]
+    fn pair(&mut self, us: usize, f: usize, n: i32) {
+        let w = W.pairs[f];
+        self.mg[us] += w.0 * n;
+        self.eg[us] += w.1 * n;
+    }
+    #[inline(always)]
+    fn zone(&mut self, _us: usize, m: usize, hits: i32) {
+        self.pressure += W.zone_weight[m] * hits;
+    }
+    #[inline(always)]
+    fn king(&mut self, us: usize, attackers: i32) {
+        if attackers >= 2 {
+            let p = self.pressure;
+            self.mg[us] += (p * p / 4).min(W.king_pressure_max);
+        }
+        self.pressure = 0;
+    }
+    #[inline(always)]
+    fn finish(&mut self, phase: i32, stm: Color) -> i32 {
+        let mg_score = self.mg[0] - self.mg[1];
+        let eg_score = self.eg[0] - self.eg[1];
+        let white = (mg_score * phase + eg_score * (24 - phase)) / 24;
+        match stm {
+            Color::White => white + W.tempo,
+            Color::Black => -white + W.tempo,
+        }
+    }
+}
+
+impl Sink for Trace {
+    #[inline(always)]
+    fn pair(&mut self, us: usize, f: usize, n: i32) {
+        self.pairs[f] += if us == 0 { n } else { -n };
+    }
+    #[inline(always)]
+    fn zone(&mut self, us: usize, m: usize, hits: i32) {
+        self.zone_hits[us][m] += hits;
+    }
+    #[inline(always)]
+    fn king(&mut self, us: usize, attackers: i32) {
+        self.zone_attackers[us] = attackers;
+    }
+    #[inline(always)]
+    fn finish(&mut self, phase: i32, stm: Color) -> i32 {
+        self.phase = phase;
+        self.side_to_move = stm;
+        0
+    }
+}
 
 /// Returns the squares strictly in front of `sq` (towards the enemy) for `color`.
 #[inline(always)]
@@ -228,8 +268,39 @@ fn adjacent_files(file: usize) -> u64 {
 /// assert!(eval::evaluate(&black_to_move) < -400);
 /// ```
 pub fn evaluate(board: &Board) -> i32 {
-    let mut mg = [0i32; 2];
-    let mut eg = [0i32; 2];
+    let mut scorer = Scorer {
+        mg: [0; 2],
+        eg: [0; 2],
+        pressure: 0,
+    };
+    terms(board, &mut scorer)
+}
+
+/// Returns the terms of the evaluation of `board` (what the tuner fits weights to).
+///
+/// # Examples
+/// ```
+/// use wingtip::{eval, Board};
+/// let t = eval::trace(&Board::startpos());
+/// assert_eq!(t.phase, 24);
+/// // Symmetric: every White term is matched by a Black one.
+/// assert!(t.pairs.iter().all(|&c| c == 0));
+/// ```
+pub fn trace(board: &Board) -> Trace {
+    let mut t = Trace {
+        pairs: [0; feature::COUNT],
+        zone_hits: [[0; 4]; 2],
+        zone_attackers: [0; 2],
+        phase: 0,
+        side_to_move: Color::White,
+    };
+    terms(board, &mut t);
+    t
+}
+
+/// The evaluation, its terms handed to `sink`.
+#[inline(always)]
+fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
     let mut phase = 0;
     let occupied = board.occupied().0;
     let pawns = [
@@ -253,15 +324,14 @@ pub fn evaluate(board: &Board) -> i32 {
         let us = color.index();
         let them = 1 - us;
         let own = board.occupancy(color).0;
-        let mut zone_pressure = 0;
         let mut zone_attackers = 0;
         for role in Role::ALL {
             let r = role.index();
             let piece = Piece::new(color, role);
             for sq in board.pieces(piece) {
                 let i = if us == 0 { sq.index() } else { sq.index() ^ 56 };
-                mg[us] += MG_VALUE[r] + MG_PST[r][i] as i32;
-                eg[us] += EG_VALUE[r] + EG_PST[r][i] as i32;
+                sink.pair(us, feature::MATERIAL + r, 1);
+                sink.pair(us, feature::PST + 64 * r + i, 1);
                 phase += PHASE[r];
                 let attacks = match role {
                     Role::Knight => knight_attacks(sq).0,
@@ -273,30 +343,26 @@ pub fn evaluate(board: &Board) -> i32 {
                 let m = r - 1;
                 let count =
                     (attacks & !own & !pawn_attacks[them]).count_ones() as i32 - MOBILITY_BASE[m];
-                mg[us] += MOBILITY[m].0 * count;
-                eg[us] += MOBILITY[m].1 * count;
+                sink.pair(us, feature::MOBILITY + m, count);
                 let hits = attacks & zones[them];
                 if hits != 0 {
                     zone_attackers += 1;
-                    zone_pressure += ZONE_WEIGHT[m] * hits.count_ones() as i32;
+                    sink.zone(us, m, hits.count_ones() as i32);
                 }
                 if role == Role::Rook {
                     let file = file_set(sq.index() & 7);
                     if file & (pawns[0] | pawns[1]) == 0 {
-                        mg[us] += ROOK_OPEN;
+                        sink.pair(us, feature::ROOK_OPEN, 1);
                     } else if file & pawns[us] == 0 {
-                        mg[us] += ROOK_SEMI_OPEN;
+                        sink.pair(us, feature::ROOK_SEMI_OPEN, 1);
                     }
                 }
             }
         }
         // King safety: pressure on the enemy king zone counts once two pieces join.
-        if zone_attackers >= 2 {
-            mg[us] += (zone_pressure * zone_pressure / 4).min(KING_PRESSURE_MAX);
-        }
+        sink.king(us, zone_attackers);
         if board.pieces(Piece::new(color, Role::Bishop)).len() >= 2 {
-            mg[us] += BISHOP_PAIR.0;
-            eg[us] += BISHOP_PAIR.1;
+            sink.pair(us, feature::BISHOP_PAIR, 1);
         }
 
         // Pawn structure.
@@ -305,18 +371,15 @@ pub fn evaluate(board: &Board) -> i32 {
             let front = front_ranks(color, sq);
             let span = file_set(file) | adjacent_files(file);
             if pawns[us] & adjacent_files(file) == 0 {
-                mg[us] += ISOLATED.0;
-                eg[us] += ISOLATED.1;
+                sink.pair(us, feature::ISOLATED, 1);
             }
             if pawns[us] & file_set(file) & front != 0 {
-                mg[us] += DOUBLED.0;
-                eg[us] += DOUBLED.1;
+                sink.pair(us, feature::DOUBLED, 1);
             }
             if pawns[them] & span & front == 0 {
                 let row = sq.index() >> 3;
                 let rank = if us == 0 { 7 - row } else { row };
-                mg[us] += PASSED_MG[rank];
-                eg[us] += PASSED_EG[rank];
+                sink.pair(us, feature::PASSED + rank, 1);
             }
         }
 
@@ -328,18 +391,15 @@ pub fn evaluate(board: &Board) -> i32 {
             let file = ksq.index() & 7;
             let files = file_set(file) | adjacent_files(file);
             let near = front_ranks(color, ksq) & !front_ranks(color, shift_rows(color, ksq, 2));
-            mg[us] += SHIELD * (pawns[us] & files & near).count_ones() as i32;
+            sink.pair(
+                us,
+                feature::SHIELD,
+                (pawns[us] & files & near).count_ones() as i32,
+            );
         }
     }
 
-    let phase = phase.min(24);
-    let mg_score = mg[0] - mg[1];
-    let eg_score = eg[0] - eg[1];
-    let white = (mg_score * phase + eg_score * (24 - phase)) / 24;
-    match board.side_to_move() {
-        Color::White => white + TEMPO,
-        Color::Black => -white + TEMPO,
-    }
+    sink.finish(phase.min(24), board.side_to_move())
 }
 
 /// Returns the square `rows` ranks in front of `sq` for `color`, clamped to the board.
@@ -387,6 +447,34 @@ mod tests {
         let far = eval_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
         let near = eval_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         assert!(near > far + 100, "{near} vs {far}");
+    }
+
+    #[test]
+    fn trace_times_weights_is_the_evaluation_on_many_positions() {
+        // Every position within 2 plies of these roots (thousands of positions, both
+        // sides to move, captures, promotions, king attacks).
+        let roots = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ];
+        fn walk(board: &Board, depth: u32, count: &mut u32) {
+            assert_eq!(trace(board).score(&WEIGHTS), evaluate(board));
+            *count += 1;
+            if depth > 0 {
+                for mv in board.legal_moves().iter() {
+                    let mut child = *board;
+                    child.make_move(*mv);
+                    walk(&child, depth - 1, count);
+                }
+            }
+        }
+        let mut count = 0;
+        for fen in roots {
+            walk(&Board::from_fen(fen).unwrap(), 2, &mut count);
+        }
+        assert!(count > 5_000, "{count}");
     }
 
     #[test]

@@ -32,6 +32,8 @@ fn scratch_package() -> PathBuf {
     copy_dir(&root.join("src"), &dir.join("src"));
     copy_dir(&root.join("benches"), &dir.join("benches"));
     copy_dir(&root.join("magics/src"), &dir.join("magics/src"));
+    // The other workspace member (the tuner) must exist for the manifest to load.
+    copy_dir(&root.join("tuner"), &dir.join("tuner"));
     for entry in std::fs::read_dir(root.join("magics")).unwrap() {
         let path = entry.unwrap().path();
         if path.is_file() {

@@ -12,34 +12,12 @@
 //! cargo bench --bench perft_chess960
 //! ```
 
+mod common;
+use common::{cozy_perft, thread_cpu_ns};
+
 use std::time::{Duration, Instant};
 
 const SUITE: &str = include_str!("../tests/data/chess960.epd");
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
-
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
 
 fn timed(f: impl FnOnce() -> u64) -> (u64, Duration) {
     let cpu = thread_cpu_ns();

@@ -17,6 +17,9 @@
 //! the number of runs per cell (default 3). `PERFT_PEERS_QUICK=1` uses one ply less.
 //! `PERFT_PEERS_ONLY=wingtip,cozy-chess` runs only the named columns.
 
+mod common;
+use common::cozy_perft;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::str::FromStr;
@@ -70,26 +73,6 @@ const POSITIONS: [(&str, &str, u32, u64, u64); 6] = [
 ];
 
 const ENGINES: [&str; 5] = ["wingtip", "cozy-chess", "shakmaty", "chess", "stockfish"];
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-    } else {
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += cozy_perft(&child, depth - 1);
-            }
-            false
-        });
-    }
-    nodes
-}
 
 struct Stockfish {
     child: Child,
@@ -170,8 +153,7 @@ fn thread_cpu_ns() -> Option<u64> {
     if std::env::var_os("PERFT_PEERS_WALL").is_some() {
         return None;
     }
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
+    common::thread_cpu_ns()
 }
 
 /// CPU time of all threads of process `pid`, in nanoseconds (Linux `schedstat`).

@@ -547,7 +547,9 @@ impl Board {
             }
         }
 
-        if self.castling != 0 {
+        // Only a move from or to a back rank can touch a castling king or rook.
+        if self.castling != 0 && (from_bb | to_bb) & (Bitboard::RANK_1.0 | Bitboard::RANK_8.0) != 0
+        {
             self.update_castling(from, to, piece, hash);
         }
     }

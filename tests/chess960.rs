@@ -7,26 +7,17 @@
 //! Plain `cargo test` runs every position up to a node budget; the `#[ignore]`d test
 //! runs depths 4 and 5 (`cargo test --release --test chess960 -- --ignored`).
 
+mod common;
+
+use common::Rng;
 use wingtip::{perft, Board, FenError, MoveError, PositionError, Square};
 
 const SUITE: &str = include_str!("data/chess960.epd");
 
 fn entries() -> Vec<(&'static str, Vec<(u32, u64)>)> {
-    SUITE
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim();
-            let counts = parts
-                .map(|p| {
-                    let mut it = p.split_whitespace();
-                    let depth = it.next().unwrap()[1..].parse().unwrap();
-                    (depth, it.next().unwrap().parse().unwrap())
-                })
-                .collect();
-            (fen, counts)
-        })
+    common::parse_epd(SUITE)
+        .into_iter()
+        .map(|e| (e.fen, e.counts))
         .collect()
 }
 
@@ -247,22 +238,6 @@ fn fen_forms_and_errors() {
         Board::from_fen("4k3/8/8/8/8/8/8/4K2R w Kx - 0 1"),
         Err(FenError::BadCastling)
     );
-}
-
-/// A small xorshift generator (seeded, so failures reproduce).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// 100,000 castling fields (random letters from `KQkqA-Ha-h`, `-` and some junk)

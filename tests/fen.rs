@@ -2,6 +2,9 @@
 //! (never a panic), and the incremental Zobrist key against a from-scratch key on
 //! every node of shallow perft trees.
 
+mod common;
+
+use common::Rng;
 use wingtip::{perft, zobrist, Board, Color, FenError, MoveError, PositionError, Square};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -191,22 +194,6 @@ fn uci_move_errors() {
     }
     assert!(board.parse_uci_move("e1g1").unwrap().is_castling());
     assert!(board.parse_uci_move("e1c1").unwrap().is_castling());
-}
-
-/// xorshift64*: a tiny seeded generator, so the fuzz cases are the same every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Checks what must hold for any input: no panic, and an accepted FEN prints to

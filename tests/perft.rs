@@ -4,34 +4,10 @@
 //! Plain `cargo test` runs every position up to a node budget; the `#[ignore]`d
 //! tests run every depth listed (`cargo test --release --test perft -- --ignored`).
 
+mod common;
+
+use common::parse_epd as parse;
 use wingtip::{perft, perft_divide, Board};
-
-struct Entry {
-    fen: &'static str,
-    counts: Vec<(u32, u64)>,
-}
-
-fn parse(suite: &'static str) -> Vec<Entry> {
-    suite
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|line| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap().trim();
-            let counts = parts
-                .map(|p| {
-                    let mut it = p.split_whitespace();
-                    let d = it.next().unwrap();
-                    assert!(d.starts_with('D'), "bad entry {p:?}");
-                    let depth = d[1..].parse().unwrap();
-                    let nodes = it.next().unwrap().parse().unwrap();
-                    (depth, nodes)
-                })
-                .collect();
-            Entry { fen, counts }
-        })
-        .collect()
-}
 
 const CPW: &str = include_str!("data/cpw.epd");
 const SUITE: &str = include_str!("data/perftsuite.epd");

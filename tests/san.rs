@@ -2,6 +2,9 @@
 //! a seeded fuzz of random text. The move-by-move comparison with python-chess is
 //! tests/san_differential.rs.
 
+mod common;
+
+use common::Rng;
 use wingtip::{Board, Move, San, SanError};
 
 fn board(fen: &str) -> Board {
@@ -330,22 +333,6 @@ fn every_move_of_the_perft_suite_round_trips() {
         }
     }
     assert!(moves > 20_000, "{moves}");
-}
-
-/// xorshift64*: a small seeded generator, so the fuzz is the same on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 #[test]

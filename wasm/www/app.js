@@ -340,14 +340,16 @@ async function start() {
   const downloaded = Math.max(timing?.responseEnd ?? 0, boot.response);
   const { ready, compiled } = timings;
   $('f-size').textContent = `${fmt(bytes)} bytes (${(bytes / 1024).toFixed(0)} KiB)`;
-  $('f-download').textContent = `${Math.round(downloaded)} ms`;
+  const responseEnd = timing?.responseEnd ?? 0;
+  $('f-download').textContent = `${Math.round(downloaded)} ms` + (responseEnd < downloaded - 1
+    ? ` (preloaded by ${Math.round(responseEnd)} ms, before boot.js asked for it)` : '');
   $('f-ready').textContent = `${Math.round(ready)} ms`;
   $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compiled ${(compiled - downloaded).toFixed(1)} ms `
     + `after the last byte, then instance + first legal moves ${(ready - compiled).toFixed(1)} ms)`;
   $('f-backend').textContent = engine.backend;
   window.wingtipFigures = {
     bytes, downloaded, compiled, ready, figures, bootStarted: boot.started, response: boot.response,
-    responseEnd: timing?.responseEnd ?? 0,
+    responseEnd,
   };
   worker.ready.then(() => {
     workerUp = true;

@@ -175,7 +175,7 @@ test('the page loads and gets ready', async () => {
   assert.ok(figures.loadToDownloadedMs > 0 && figures.downloadedToCompiledMs >= 0
     && figures.loadToReadyMs >= figures.loadToDownloadedMs + figures.downloadedToCompiledMs, JSON.stringify(figures));
   assert.match(await page.$eval('#f-ready', (e) => e.textContent), /^\d+ ms$/);
-  assert.match(await page.$eval('#f-compile', (e) => e.textContent), /^\d+\.\d ms \(compiled/);
+  assert.match(await page.$eval('#f-compile', (e) => e.textContent), /^\d+\.\d ms \(compile \d/);
   assert.match(await page.$eval('#f-worker', (e) => e.textContent), /^\d+ ms/);
   assert.equal(await page.$eval('#f-backend', (e) => e.textContent), 'kindergarten');
 });
@@ -436,7 +436,7 @@ test('the worker API on a cross-origin isolated page: stop() through a SharedArr
 
 test('screenshot, and no console error during the whole session', async () => {
   await mkdir(dirname(screenshot), { recursive: true });
-  await page.screenshot({ path: screenshot });
+  await page.screenshot({ path: screenshot, fullPage: true });
   figures.gzipBytes = await page.evaluate(() => window.wingtipFigures.gzipBytes);
   assert.deepEqual(consoleErrors, []);
 });

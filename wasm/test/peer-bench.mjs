@@ -62,7 +62,7 @@ const pages = {
     const downloaded = performance.getEntriesByName(url)[0].responseEnd;
     await worker.position('startpos');
     const r = await worker.go({ movetimeMs: ${movetime} });
-    window.result = { ready: timings.ready, downloaded, first: performance.now(),
+    window.result = { ready: timings.ready, compiled: timings.compiled, downloaded, first: performance.now(),
       workerReady: worker.timings.ready, bestmove: r.bestmove, legal };
   </script>`],
   '/bench-stockfish.html': ['text/html', `<!doctype html><title>stockfish</title><script>
@@ -184,6 +184,8 @@ for (const name of names) {
     } : { loadToFirstBestmoveMs: stat(name, (x) => x.first) }),
   };
 }
+figures.wingtip.downloadedToCompiledMs = stat('wingtip', (x) => x.compiled - x.downloaded);
+figures.wingtip.compiledToReadyMs = stat('wingtip', (x) => x.ready - x.compiled);
 delete figures.empty.downloadedToReadyMs;
 delete figures.empty.loadToFirstBestmoveMs;
 const w = figures.wingtip;
@@ -212,6 +214,8 @@ console.log(`| wingtip's page (index.html, board UI; board playable at ${ms(p.lo
   + `| ${p.bytes.median.toLocaleString('en-US')} | ${ms(p.loadToReadyMs)} | ${ms(p.downloadedToReadyMs, 1)} `
   + `(from the .wasm's responseEnd: ${ms(p.responseEndToReadyMs, 1)}) | – |`);
 console.log(`| an empty page (its first inline script runs) | – | ${ms(figures.empty.loadToReadyMs)} | – | – |`);
+console.log(`wingtip: .wasm downloaded → compiled ${ms(w.downloadedToCompiledMs, 1)}, `
+  + `compiled → ready (instance, wt_new, first legal moves) ${ms(w.compiledToReadyMs, 1)}`);
 const r = figures.ratios;
 console.log(`wingtip ready ${r.loadToReady.toFixed(1)}x sooner than Stockfish from page load `
   + `(its page: ${r.pageLoadToReady.toFixed(1)}x), ${r.downloadedToReady.toFixed(1)}x from the module's download; `

@@ -342,10 +342,10 @@ async function start() {
   $('f-size').textContent = `${fmt(bytes)} bytes (${(bytes / 1024).toFixed(0)} KiB)`;
   const responseEnd = timing?.responseEnd ?? 0;
   $('f-download').textContent = `${Math.round(downloaded)} ms` + (responseEnd < downloaded - 1
-    ? ` (preloaded by ${Math.round(responseEnd)} ms, before boot.js asked for it)` : '');
+    ? ` (preloaded by ${Math.round(responseEnd)} ms, before boot.js asked)` : '');
   $('f-ready').textContent = `${Math.round(ready)} ms`;
-  $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compiled ${(compiled - downloaded).toFixed(1)} ms `
-    + `after the last byte, then instance + first legal moves ${(ready - compiled).toFixed(1)} ms)`;
+  $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compile ${(compiled - downloaded).toFixed(1)}, `
+    + `instance + first legal moves ${(ready - compiled).toFixed(1)})`;
   $('f-backend').textContent = engine.backend;
   window.wingtipFigures = {
     bytes, downloaded, compiled, ready, figures, bootStarted: boot.started, response: boot.response,
@@ -355,7 +355,7 @@ async function start() {
     workerUp = true;
     const t = worker.timings.ready;
     window.wingtipFigures.workerReady = t;
-    $('f-worker').textContent = `${Math.round(t)} ms (${Math.round(t - ready)} ms after the engine was ready)`;
+    $('f-worker').textContent = `${Math.round(t)} ms (engine ready + ${Math.round(t - ready)} ms)`;
   }, (e) => say(`The search worker failed to start: ${e.message}`, true));
   board.enableMoveInput(onBoardInput);
   // Every handler's failure is shown on the page (and is never an unhandled rejection).

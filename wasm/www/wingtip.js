@@ -284,7 +284,8 @@ export function parseResult(line) {
  *
  * The Engine on this thread is for calls that take microseconds (position, legal
  * moves, play, FEN, status, a small perft); searches and deep perfts belong in the
- * worker, or they block the page.
+ * worker, or they block the page. Needs Web Workers (a browser); elsewhere use
+ * create() and createWorker().
  *
  * @param {object} options
  * @param {WebAssembly.Module|ArrayBuffer|Uint8Array|Response|URL|string|Promise} options.wasm

@@ -35,14 +35,16 @@ const figures = {};
 
 /**
  * A static file server for wasm/www on 127.0.0.1 (a free port); `isolated` adds the
- * headers that make a page cross-origin isolated (SharedArrayBuffer available).
+ * headers that make a page cross-origin isolated (SharedArrayBuffer available);
+ * `delays` maps paths to milliseconds to wait before answering them.
  */
-function serve(isolated = false) {
+function serve({ isolated = false, delays = {} } = {}) {
   const extra = isolated
     ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } : {};
   return new Promise((resolve) => {
     const s = createServer(async (req, res) => {
       const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+      if (delays[path]) await new Promise((r) => setTimeout(r, delays[path]));
       const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
       if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
       try {
@@ -136,16 +138,24 @@ before(async () => {
     }).observe({ type: 'longtask', buffered: true });
   });
   await page.goto(base, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.body.dataset.state === 'ready', { timeout: 10000 });
-  Object.assign(figures, await page.evaluate(() => ({
-    moduleBytes: window.wingtipFigures.bytes,
-    loadToDownloadedMs: window.wingtipFigures.downloaded,
-    loadToReadyMs: window.wingtipFigures.ready,
-    loadToBootScriptMs: window.wingtipFigures.bootStarted,
-    loadToResponseMs: window.wingtipFigures.response,
-    downloadedToCompiledMs: window.wingtipFigures.compiled - window.wingtipFigures.downloaded,
-    downloadedToReadyMs: window.wingtipFigures.ready - window.wingtipFigures.downloaded,
-  })));
+  await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.wingtipFigures?.boardReady,
+    { timeout: 10000 });
+  await page.waitForFunction(() => window.wingtipFigures.workerReady, { timeout: 10000 });
+  Object.assign(figures, await page.evaluate(() => {
+    const f = window.wingtipFigures;
+    return {
+      moduleBytes: f.bytes,
+      loadToModuleResponseEndMs: f.responseEnd,
+      loadToBootScriptMs: f.bootStarted,
+      loadToDownloadedMs: f.downloaded,
+      loadToReadyMs: f.ready,
+      downloadedToCompiledMs: f.compiled - f.downloaded,
+      downloadedToReadyMs: f.ready - f.downloaded,
+      responseEndToReadyMs: f.ready - f.responseEnd,
+      loadToBoardReadyMs: f.boardReady,
+      loadToWorkerReadyMs: f.workerReady,
+    };
+  }));
 });
 
 after(async () => {
@@ -160,6 +170,64 @@ test('the page loads and gets ready', async () => {
   assert.equal(await state(), 'ready');
   assert.ok(figures.moduleBytes > 0 && figures.moduleBytes <= 400 * 1024, `${figures.moduleBytes} bytes`);
   assert.equal((await message()).error, false);
+  // The engine on the page's thread was ready once the module was in and compiled,
+  // and the page says when.
+  assert.ok(figures.loadToDownloadedMs > 0 && figures.downloadedToCompiledMs >= 0
+    && figures.loadToReadyMs >= figures.loadToDownloadedMs + figures.downloadedToCompiledMs, JSON.stringify(figures));
+  assert.match(await page.$eval('#f-ready', (e) => e.textContent), /^\d+ ms$/);
+  assert.match(await page.$eval('#f-compile', (e) => e.textContent), /^\d+\.\d ms \(compile \d/);
+  assert.match(await page.$eval('#f-worker', (e) => e.textContent), /^\d+ ms/);
+  assert.equal(await page.$eval('#f-backend', (e) => e.textContent), 'kindergarten');
+});
+
+test('the page is ready and playable before its search worker starts', async () => {
+  // worker.js is held back 3 s by the server: the engine on the page's thread alone
+  // makes the page ready, shows legal targets, accepts e2e4 and refuses e2e5; the
+  // engine's answer comes once the worker is up.
+  const HOLD = 3000;
+  const slow = await serve({ delays: { '/worker.js': HOLD } });
+  const context = await browser.createBrowserContext();
+  const p = await context.newPage();
+  await p.setViewport({ width: 1060, height: 1000 });
+  p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`slow-worker page: ${m.text()}`); });
+  p.on('pageerror', (e) => consoleErrors.push(`slow-worker page error: ${e.message}`));
+  try {
+    const t = Date.now();
+    await p.goto(`http://127.0.0.1:${slow.address().port}/`, { waitUntil: 'load' });
+    await p.waitForFunction(() => document.body.dataset.state === 'ready', { timeout: HOLD - 500 });
+    assert.ok(Date.now() - t < HOLD, 'ready before the worker could start');
+    const early = await p.evaluate(() => ({
+      worker: window.wingtipFigures.workerReady ?? null,
+      ready: window.wingtipFigures.ready,
+    }));
+    assert.equal(early.worker, null, 'the worker is not up yet');
+    assert.ok(early.ready > 0);
+    const at = async (sq) => p.$eval(`#board [data-square="${sq}"]`, (e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    // An illegal move is refused by the engine on the page's thread.
+    await p.type('#move-input', 'e2e5');
+    await p.click('#move-play');
+    await p.waitForFunction(() => /illegal move in this position/.test(document.querySelector('#message').textContent),
+      { timeout: 1000 });
+    // A legal one by clicks is accepted at once.
+    const [a, b] = [await at('e2'), await at('e4')];
+    await p.mouse.click(a.x, a.y);
+    await p.waitForFunction(() => document.querySelectorAll('#board .marker-dot').length === 2, { timeout: 1000 });
+    await p.mouse.click(b.x, b.y);
+    await p.waitForFunction(() => document.querySelector('#moves').dataset.moves === 'e2e4', { timeout: 1000 });
+    assert.equal(await p.evaluate(() => window.wingtipFigures.workerReady ?? null), null, 'accepted before the worker was up');
+    // Then the worker starts and the engine answers.
+    await p.waitForFunction(() => document.querySelector('#moves').dataset.moves.split(' ').length === 2
+      && document.body.dataset.state === 'ready', { timeout: HOLD + 5000 });
+    const list = await p.$eval('#moves', (e) => e.dataset.moves.split(' '));
+    replay(list);
+    assert.ok(await p.evaluate(() => window.wingtipFigures.workerReady > 0));
+  } finally {
+    await context.close();
+    slow.close();
+  }
 });
 
 test("a person's e2e4 by clicks is accepted and the engine answers within 2 s", async () => {
@@ -349,7 +417,7 @@ test('the worker API: a second go is refused, stop() answers with a move, the en
 });
 
 test('the worker API on a cross-origin isolated page: stop() through a SharedArrayBuffer flag', async () => {
-  const isolatedServer = await serve(true);
+  const isolatedServer = await serve({ isolated: true });
   const p = await browser.newPage();
   p.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(`isolated page: ${m.text()}`); });
   p.on('pageerror', (e) => consoleErrors.push(`isolated page error: ${e.message}`));
@@ -368,11 +436,7 @@ test('the worker API on a cross-origin isolated page: stop() through a SharedArr
 
 test('screenshot, and no console error during the whole session', async () => {
   await mkdir(dirname(screenshot), { recursive: true });
-  await page.screenshot({ path: screenshot });
-  Object.assign(figures, await page.evaluate(() => ({
-    gzipBytes: window.wingtipFigures.gzipBytes,
-    bytesToUsableCompileMs: window.wingtipFigures.startup.compileMs,
-    bytesToUsableCreateMs: window.wingtipFigures.startup.createMs,
-  })));
+  await page.screenshot({ path: screenshot, fullPage: true });
+  figures.gzipBytes = await page.evaluate(() => window.wingtipFigures.gzipBytes);
   assert.deepEqual(consoleErrors, []);
 });

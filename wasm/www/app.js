@@ -1,4 +1,6 @@
-// app.js: the page of index.html. A person plays against wingtip, which runs in a
+// app.js: the page of index.html. A person plays against wingtip. The game itself
+// (legal moves, moves played, FEN, status) lives in an engine on the page's thread,
+// ready a few milliseconds after the module's download (boot.js); searches run in a
 // Web Worker (worker.js through wingtip.js), so the page never blocks. The board is
 // cm-chessboard (MIT), vendored into vendor/ by scripts/web.sh.
 //
@@ -27,7 +29,9 @@ const game = {
   mode: 'human', // 'human': the engine answers the person; 'self': engine vs engine
   selfTarget: 0, // ply count at which self-play stops
 };
-let engine = null; // WorkerEngine for the game
+let engine = null; // Engine on this thread: the game's position, legal moves, status
+let worker = null; // WorkerEngine for searches (its own copy of the position)
+let workerUp = false; // the search worker has answered
 let perftEngine = null; // a second worker, without hash, for perft
 let module = null; // the compiled WebAssembly.Module
 let thinking = false;
@@ -100,8 +104,7 @@ const RESULT = {
 /** Reads the engine's position into the page, then lets the engine move if it is its turn. */
 async function sync({ animated = true, autoplay = true } = {}) {
   const gen = generation;
-  const [fen, legal, status] = await Promise.all([engine.fen(), engine.legalMoves(), engine.status()]);
-  if (gen !== generation) return;
+  const [fen, legal, status] = [engine.fen(), engine.legalMoves(), engine.status()];
   Object.assign(game, { fen, legal, status });
   $('fen').value = fen;
   showMoves();
@@ -136,7 +139,12 @@ async function engineMove() {
   const asked = performance.now();
   let r;
   try {
-    r = await engine.go({ movetimeMs, onInfo: (i) => { if (gen === generation) queueInfo(i, blackToMove); } });
+    if (!workerUp) say('The engine is starting…');
+    await worker.ready; // at once, unless the worker is still starting
+    if (gen !== generation) return;
+    await worker.position(game.startFen, game.moves);
+    if (gen !== generation) return; // interrupt() came before the search started
+    r = await worker.go({ movetimeMs, onInfo: (i) => { if (gen === generation) queueInfo(i, blackToMove); } });
   } catch (e) {
     if (gen === generation) { thinking = false; say(e.message, true); setState('ready'); }
     return;
@@ -151,12 +159,11 @@ async function engineMove() {
   }
   if (!r.bestmove) { await sync(); return; }
   try {
-    await engine.play(r.bestmove);
+    engine.play(r.bestmove);
   } catch (e) {
     say(`engine move ${r.bestmove} refused: ${e.message}`, true);
     return;
   }
-  if (gen !== generation) return;
   game.moves.push(r.bestmove);
   if (game.mode === 'human') say(`wingtip played ${r.bestmove}. Your move.`);
   await sync();
@@ -168,7 +175,7 @@ async function humanMove(uci) {
     return;
   }
   try {
-    await engine.play(uci);
+    engine.play(uci);
   } catch (e) {
     say(`${e.message}`, true);
     await sync({ animated: false, autoplay: false });
@@ -232,7 +239,7 @@ async function interrupt() {
   setState('busy');
   if (thinking) {
     thinking = false;
-    await engine.stop();
+    await worker.stop();
   }
 }
 
@@ -242,8 +249,8 @@ async function newGame() {
   game.mode = 'human';
   game.startFen = START;
   game.moves = [];
-  await engine.newGame();
-  await engine.position('startpos');
+  engine.newGame();
+  if (workerUp) await worker.newGame(); // a fresh hash table for the new game
   await board.setOrientation(game.human === 'w' ? COLOR.white : COLOR.black);
   for (const id of ['t-depth', 't-score', 't-nodes', 't-pv']) $(id).textContent = '–';
   say(game.human === 'w' ? 'New game: you play White. Your move.' : 'New game: you play Black.');
@@ -258,7 +265,7 @@ async function undo() {
   if (game.moves.length === 0) { say('Nothing to undo.'); await sync(); return; }
   game.moves.pop();
   if (game.moves.length > 0 && sideAfter(game.moves.length) !== game.human) game.moves.pop();
-  await engine.position(game.startFen, game.moves);
+  engine.position(game.startFen, game.moves);
   say('Move taken back.');
   await sync();
 }
@@ -267,7 +274,7 @@ async function setFen() {
   const fen = $('fen').value.trim();
   await interrupt();
   try {
-    await engine.position(fen);
+    engine.position(fen);
   } catch (e) {
     say(`Bad FEN: ${e.message}. The game goes on.`, true);
     await sync({ animated: false });
@@ -291,7 +298,7 @@ async function selfPlay() {
 
 async function stop() {
   if (game.mode === 'self') game.mode = 'human';
-  if (thinking) await engine.stop(); // the pending go resolves with the best move so far
+  if (thinking) await worker.stop(); // the pending go resolves with the best move so far
 }
 
 async function perft() {
@@ -322,26 +329,34 @@ async function playTyped() {
 
 async function start() {
   setState('loading');
-  const { url } = boot;
-  engine = boot.engine;
-  await engine.ready;
-  const ready = engine.timings.ready;
-  module = engine.module;
+  const { url, timings } = boot;
+  worker = boot.worker;
+  engine = await boot.engine; // the engine on this thread answers: ready
+  module = await boot.module;
   const timing = performance.getEntriesByName(url)[0];
   const bytes = timing?.decodedBodySize || (await (await fetch(url)).arrayBuffer()).byteLength;
   // The bytes are there for the engine when both the download has ended (maybe early,
   // through the preload) and boot.js has asked for them.
   const downloaded = Math.max(timing?.responseEnd ?? 0, boot.response);
+  const { ready, compiled } = timings;
   $('f-size').textContent = `${fmt(bytes)} bytes (${(bytes / 1024).toFixed(0)} KiB)`;
-  $('f-download').textContent = `${Math.round(downloaded)} ms`;
+  const responseEnd = timing?.responseEnd ?? 0;
+  $('f-download').textContent = `${Math.round(downloaded)} ms` + (responseEnd < downloaded - 1
+    ? ` (preloaded by ${Math.round(responseEnd)} ms, before boot.js asked)` : '');
   $('f-ready').textContent = `${Math.round(ready)} ms`;
-  const compiled = engine.timings.compiled;
-  $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compiled after ${(compiled - downloaded).toFixed(1)}, `
-    + `worker instance + 16 MiB hash ${(ready - compiled).toFixed(1)})`;
+  $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compile ${(compiled - downloaded).toFixed(1)}, `
+    + `instance + first legal moves ${(ready - compiled).toFixed(1)})`;
   $('f-backend').textContent = engine.backend;
   window.wingtipFigures = {
     bytes, downloaded, compiled, ready, figures, bootStarted: boot.started, response: boot.response,
+    responseEnd,
   };
+  worker.ready.then(() => {
+    workerUp = true;
+    const t = worker.timings.ready;
+    window.wingtipFigures.workerReady = t;
+    $('f-worker').textContent = `${Math.round(t)} ms (engine ready + ${Math.round(t - ready)} ms)`;
+  }, (e) => say(`The search worker failed to start: ${e.message}`, true));
   board.enableMoveInput(onBoardInput);
   // Every handler's failure is shown on the page (and is never an unhandled rejection).
   const guard = (f) => () => f().catch((e) => say(`${e.message}`, true));
@@ -357,33 +372,13 @@ async function start() {
   $('move-input').onkeydown = (e) => { if (e.key === 'Enter') guard(playTyped)(); };
   say('Ready: you play White. Drag or click a piece.');
   await sync({ animated: false });
+  const boardReady = performance.now();
+  window.wingtipFigures.boardReady = boardReady;
+  $('f-board').textContent = `${Math.round(boardReady)} ms`;
   const wasmBytes = await (await fetch(url)).arrayBuffer();
-  const startup = await measureStartup(wasmBytes);
-  window.wingtipFigures.startup = startup;
-  $('f-startup').textContent = `${startup.compileMs.toFixed(1)} ms compile + ${startup.createMs.toFixed(1)} ms `
-    + 'instantiate and create (16 MiB hash)';
   const gz = await gzipSize(wasmBytes);
   if (gz) $('f-size').textContent += `, ${fmt(gz)} gzipped`;
   window.wingtipFigures.gzipBytes = gz;
-}
-
-/**
- * How long the module takes from bytes in memory to an engine whose tables answer
- * (compile, instantiate, create with a hash table, one legal-move call), measured
- * on this thread with the page idle.
- */
-async function measureStartup(bytes) {
-  let t = performance.now();
-  const m = await WebAssembly.compile(bytes);
-  const compileMs = performance.now() - t;
-  t = performance.now();
-  const noop = () => 0;
-  const x = new WebAssembly.Instance(m, { env: { now_ms: noop, should_stop: noop, on_info: noop } }).exports;
-  x.wt_new(16);
-  const legal = x.wt_legal_moves();
-  const createMs = performance.now() - t;
-  if (legal !== 20) throw new Error(`start position has ${legal} legal moves?`);
-  return { compileMs, createMs };
 }
 
 async function gzipSize(bytes) {

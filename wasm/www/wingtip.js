@@ -14,7 +14,19 @@
 //      const r = engine.go({ movetimeMs: 200, onInfo: (i) => console.log(i) });
 //      // r = { bestmove: 'b8c6', ponder, score: { cp: 12 }, depth, nodes, timeMs, pv: [...] }
 //
-// 2. Through a Web Worker, so the page never blocks (see worker.js):
+// 2. On a page, the fast way: launch() compiles the module once (streaming) and makes
+//    an Engine on the page's thread as soon as it is compiled, for the game's
+//    bookkeeping (legal moves, play, FEN, status: microseconds each), while a Web
+//    Worker starts in parallel with the same compiled module for searches:
+//
+//      import { launch } from './wingtip.js';
+//      const { engine, worker } = launch({ wasm: fetch('./wingtip.wasm') });
+//      const game = await engine;            // ready: a few ms after the download
+//      game.legalMoves();                    // the page is usable now
+//      await worker.position('startpos', ['e2e4']);   // waits for the worker if needed
+//      const { bestmove } = await worker.go({ movetimeMs: 500 });
+//
+// 3. Through a Web Worker only, so the page never blocks (see worker.js):
 //
 //      import { createWorker } from './wingtip.js';
 //      const engine = await createWorker({ wasm: './wingtip.wasm' });
@@ -262,6 +274,48 @@ export function parseResult(line) {
     timeMs: Number(at('time')),
     pv: w.slice(pvAt + 1).filter((m) => m),
   };
+}
+
+/**
+ * Starts wingtip on a page without waiting for a Web Worker to start. The module is
+ * compiled once, on this thread (streaming where the response allows it); as soon as
+ * it is compiled an Engine is created on this thread, and a WorkerEngine (started at
+ * once, in parallel) receives the same compiled module for searches.
+ *
+ * The Engine on this thread is for calls that take microseconds (position, legal
+ * moves, play, FEN, status, a small perft); searches and deep perfts belong in the
+ * worker, or they block the page. Needs Web Workers (a browser); elsewhere use
+ * create() and createWorker().
+ *
+ * @param {object} options
+ * @param {WebAssembly.Module|ArrayBuffer|Uint8Array|Response|URL|string|Promise} options.wasm
+ *   anything create() accepts, or a Promise of one (e.g. a pending fetch())
+ * @param {number} [options.hashMiB=16] the worker's hash table size in MiB
+ * @param {number} [options.mainHashMiB=0] the hash of the Engine on this thread
+ * @param {string|URL} [options.workerUrl] where worker.js is (default: beside this module)
+ * @returns {{ module: Promise<WebAssembly.Module>, engine: Promise<Engine>,
+ *   worker: WorkerEngine, timings: { compiled?: number, ready?: number } }}
+ *   `timings` receives performance.now() when the module was compiled and when the
+ *   Engine on this thread answered its first legal-move call (`ready`).
+ */
+export function launch({ wasm, hashMiB = 16, mainHashMiB = 0, workerUrl } = {}) {
+  const timings = {};
+  const module = Promise.resolve(wasm).then(compile).then((m) => {
+    timings.compiled = performance.now();
+    return m;
+  });
+  // The worker first: its thread starts while the module downloads and compiles.
+  const worker = new WorkerEngine({ wasm: module, hashMiB, workerUrl });
+  const engine = module.then((m) => {
+    const e = new Engine(m);
+    e.newGame(mainHashMiB);
+    e.legalMoves(); // the tables answer: the engine is ready
+    timings.ready = performance.now();
+    return e;
+  });
+  // A failure reaches whoever awaits engine or worker.ready, not as an unhandled rejection.
+  worker.ready.catch(() => {});
+  return { module, engine, worker, timings };
 }
 
 /**

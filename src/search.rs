@@ -57,8 +57,6 @@ pub const MATE: i32 = 32_000;
 /// Scores at least this large in absolute value are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = 32_500;
-/// The static evaluation recorded for a ply whose side to move is in check.
-const NO_EVAL: i16 = i16::MIN;
 /// How many earlier game positions the searcher keeps for repetition checks.
 const GAME_KEYS: usize = 256;
 /// The most principal variations one search reports ([`Searcher::set_multipv`]).
@@ -196,9 +194,6 @@ pub struct Searcher {
     can_stop: bool,
     killers: [[Move; 2]; MAX_PLY],
     history: History,
-    /// `evals[ply]`: the static evaluation at `ply` of the current path,
-    /// [`NO_EVAL`] when the side to move was in check there.
-    evals: [i16; MAX_PLY],
     /// `pv[ply]`: the principal variation from `ply`, at most [`MAX_PV`] moves.
     pv: [[Move; MAX_PV]; MAX_PLY],
     pv_len: [usize; MAX_PLY],
@@ -229,7 +224,6 @@ impl Searcher {
             can_stop: false,
             killers: [[Move::NULL; 2]; MAX_PLY],
             history: History::new(),
-            evals: [NO_EVAL; MAX_PLY],
             pv: [[Move::NULL; MAX_PV]; MAX_PLY],
             pv_len: [0; MAX_PLY],
             keys: [0; GAME_KEYS + MAX_PLY + 1],
@@ -515,17 +509,6 @@ impl Searcher {
             eval::evaluate(board)
         };
         let us = board.side_to_move();
-        self.evals[ply] = if in_check {
-            NO_EVAL
-        } else {
-            static_eval.clamp(-MATE_BOUND, MATE_BOUND) as i16
-        };
-        // Improving: the static evaluation is above the one two plies ago (same side
-        // to move), so the position is getting better and pruning is riskier.
-        let improving = !in_check
-            && ply >= 2
-            && self.evals[ply - 2] != NO_EVAL
-            && self.evals[ply] > self.evals[ply - 2];
 
         if !pv_node && !in_check && ply > 0 {
             // Reverse futility pruning.
@@ -596,20 +579,13 @@ impl Searcher {
                 -self.negamax(cx, &child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let mut r = 0;
-                if depth >= 3
-                    && searched >= 2 + pv_node as i32
-                    && quiet
-                    && !in_check
-                    && !gives_check
-                {
+                if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
                     r = lmr(depth, searched);
-                    r -= pv_node as i32;
-                    r += !improving as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
                     if order >= KILLER_2 {
                         r -= 1;
-                    } else {
-                        // A quiet move's order is its history score (±16 384).
-                        r -= order / 6144;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -819,50 +795,12 @@ fn has_pieces(board: &Board, color: Color) -> bool {
     !(board.occupancy(color) & !pawns_and_king).is_empty()
 }
 
-/// Returns the base late-move reduction for the `searched`-th move at `depth`:
-/// 0.75 + ln(depth)·ln(moves)/2.25 (the form Ethereal publishes), from a table
-/// computed at compile time with integer logarithms (no float math in core).
+/// Returns the late-move reduction for the `searched`-th move at `depth`:
+/// about ln(depth)·ln(moves)/2, with integer logarithms (no float math in core).
 fn lmr(depth: i32, searched: i32) -> i32 {
-    LMR[(depth.clamp(0, 63)) as usize][(searched.clamp(0, 63)) as usize] as i32
-}
-
-/// `LMR[depth][moves]`, built by [`lmr_table`] at compile time.
-static LMR: [[u8; 64]; 64] = lmr_table();
-
-/// Returns log2(`x`) in 16.16 fixed point (`x` ≥ 1): the integer part from the
-/// leading zeros, the fraction bit by bit by squaring the normalised mantissa.
-const fn log2_fixed(x: u32) -> u64 {
-    let int = 31 - x.leading_zeros();
-    let mut y = ((x as u64) << 16) >> int; // in [1, 2) as 16.16
-    let mut frac = 0u64;
-    let mut bit = 0;
-    while bit < 16 {
-        y = (y * y) >> 16;
-        if y >= 2 << 16 {
-            y >>= 1;
-            frac |= 1 << (15 - bit);
-        }
-        bit += 1;
-    }
-    ((int as u64) << 16) | frac
-}
-
-/// The late-move reduction table: 0.75 + ln(d)·ln(m)/2.25, rounded down.
-const fn lmr_table() -> [[u8; 64]; 64] {
-    let mut table = [[0u8; 64]; 64];
-    let mut d = 1;
-    while d < 64 {
-        let mut m = 1;
-        while m < 64 {
-            // ln a · ln b = log2 a · log2 b · ln²2; ln²2 / 2.25 ≈ 0.213 53.
-            let prod = (log2_fixed(d) * log2_fixed(m)) >> 16; // 16.16
-            let r = (prod * 13_994 + (3 << 16) / 4 * 65_536) >> 32; // ×0.213 53 + 0.75
-            table[d as usize][m as usize] = r as u8;
-            m += 1;
-        }
-        d += 1;
-    }
-    table
+    let ld = 32 - (depth as u32).leading_zeros() as i32; // ⌊log2⌋ + 1
+    let lm = 32 - (searched as u32).leading_zeros() as i32;
+    1 + (ld * lm) / 5
 }
 
 fn score_to_tt(score: i32, ply: usize) -> i32 {
@@ -897,24 +835,6 @@ mod tests {
         // the searcher is most of the statics (a 32-move PV, not 96 x 96).
         let size = core::mem::size_of::<Searcher>();
         assert!(size <= 20 * 1024, "Searcher is {size} bytes");
-    }
-
-    #[test]
-    fn lmr_table_follows_the_log_formula() {
-        // 0.75 + ln d · ln m / 2.25, rounded down, against float values.
-        for (d, m, r) in [
-            (1, 1, 0),
-            (3, 3, 1),
-            (10, 20, 3),
-            (8, 8, 2),
-            (63, 63, 8),
-            (4, 16, 2),
-        ] {
-            assert_eq!(lmr(d, m), r, "lmr({d}, {m})");
-        }
-        assert!((0..64).all(|d| (1..63).all(|m| lmr(d, m) <= lmr(d, m + 1))));
-        assert_eq!(log2_fixed(1), 0);
-        assert_eq!(log2_fixed(8), 3 << 16);
     }
 
     fn best(fen: &str, depth: u32) -> SearchResult {

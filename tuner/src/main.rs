@@ -72,6 +72,11 @@ struct Args {
     /// instead of 822, for small data sets.
     #[arg(long)]
     freeze_pesto: bool,
+    /// Keep the side-to-move bonus (tempo) fixed. The data holds only positions where the
+    /// engine's move was quiet, where the move is worth less than on average, so a fitted
+    /// tempo is biased low.
+    #[arg(long)]
+    freeze_tempo: bool,
     /// Use at most this many positions.
     #[arg(long)]
     limit: Option<usize>,
@@ -191,7 +196,7 @@ fn run(args: Args) -> Result<()> {
     let note = |best: &(f64, Vec<f64>, usize)| {
         let rounded = flatten(&unflatten(&best.1));
         format!(
-            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {} (PeSTO terms {}), score weight {}{}.\n\
+            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {} (PeSTO terms {}), score weight {}{}{}.\n\
              MSE of sigmoid(K eval): training (vs the fitted target) {train0:.6} -> {:.6}, validation (vs the result) {valid0:.6} -> {:.6}.",
             train.len(),
             args.data.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
@@ -202,6 +207,7 @@ fn run(args: Args) -> Result<()> {
             args.l2_pesto,
             args.score_weight,
             if args.freeze_pesto { ", PeSTO terms frozen" } else { "" },
+            if args.freeze_tempo { ", tempo frozen" } else { "" },
             error(&train, &rounded, k),
             error(held, &rounded, k),
         )
@@ -210,6 +216,9 @@ fn run(args: Args) -> Result<()> {
         let e = gradient(&train, &p, k, &mut grad);
         if args.freeze_pesto {
             grad[..2 * wingtip::eval::feature::MOBILITY].fill(0.0);
+        }
+        if args.freeze_tempo {
+            grad[weights::TEMPO] = 0.0;
         }
         if args.l2 > 0.0 {
             for i in 0..COUNT {

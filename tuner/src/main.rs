@@ -58,6 +58,11 @@ struct Args {
     /// against over-fitting a small data set.
     #[arg(long, default_value_t = 0.0)]
     l2: f64,
+    /// An extra L2 penalty, like `--l2`, on PeSTO's material and piece-square tables only:
+    /// anchors those 780 parameters (fitted by PeSTO's author on far more games than a
+    /// session's self-play) while the other terms move freely.
+    #[arg(long, default_value_t = 0.0)]
+    l2_pesto: f64,
     /// Fit to (1 − w) · result + w · sigmoid(K · search score) instead of the result
     /// alone (0 = pure Texel). The validation error is always against the results.
     #[arg(long, default_value_t = 0.0)]
@@ -67,6 +72,11 @@ struct Args {
     /// instead of 822, for small data sets.
     #[arg(long)]
     freeze_pesto: bool,
+    /// Keep the side-to-move bonus (tempo) fixed. The data holds only positions where the
+    /// engine's move was quiet, where the move is worth less than on average, so a fitted
+    /// tempo is biased low.
+    #[arg(long)]
+    freeze_tempo: bool,
     /// Use at most this many positions.
     #[arg(long)]
     limit: Option<usize>,
@@ -186,7 +196,7 @@ fn run(args: Args) -> Result<()> {
     let note = |best: &(f64, Vec<f64>, usize)| {
         let rounded = flatten(&unflatten(&best.1));
         format!(
-            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {}, score weight {}{}.\n\
+            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {} (PeSTO terms {}), score weight {}{}{}.\n\
              MSE of sigmoid(K eval): training (vs the fitted target) {train0:.6} -> {:.6}, validation (vs the result) {valid0:.6} -> {:.6}.",
             train.len(),
             args.data.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
@@ -194,8 +204,10 @@ fn run(args: Args) -> Result<()> {
             args.epochs,
             args.rate,
             args.l2,
+            args.l2_pesto,
             args.score_weight,
             if args.freeze_pesto { ", PeSTO terms frozen" } else { "" },
+            if args.freeze_tempo { ", tempo frozen" } else { "" },
             error(&train, &rounded, k),
             error(held, &rounded, k),
         )
@@ -205,9 +217,17 @@ fn run(args: Args) -> Result<()> {
         if args.freeze_pesto {
             grad[..2 * wingtip::eval::feature::MOBILITY].fill(0.0);
         }
+        if args.freeze_tempo {
+            grad[weights::TEMPO] = 0.0;
+        }
         if args.l2 > 0.0 {
             for i in 0..COUNT {
                 grad[i] += 2.0 * args.l2 * (p[i] - p0[i]);
+            }
+        }
+        if args.l2_pesto > 0.0 {
+            for i in 0..2 * wingtip::eval::feature::MOBILITY {
+                grad[i] += 2.0 * args.l2_pesto * (p[i] - p0[i]);
             }
         }
         adam.step(&mut p, &grad);

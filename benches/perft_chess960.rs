@@ -13,22 +13,9 @@
 //! ```
 
 mod common;
-use common::{cozy_perft, thread_cpu_ns};
-
-use std::time::{Duration, Instant};
+use common::{cozy_perft, thread_cpu_ns, timed};
 
 const SUITE: &str = include_str!("../tests/data/chess960.epd");
-
-fn timed(f: impl FnOnce() -> u64) -> (u64, Duration) {
-    let cpu = thread_cpu_ns();
-    let start = Instant::now();
-    let nodes = f();
-    let wall = start.elapsed();
-    match (cpu, thread_cpu_ns()) {
-        (Some(a), Some(b)) => (nodes, Duration::from_nanos(b - a)),
-        _ => (nodes, wall),
-    }
-}
 
 fn main() {
     let depth: u32 = std::env::var("PERFT960_DEPTH")
@@ -62,7 +49,7 @@ fn main() {
     let total: u64 = positions.iter().map(|p| p.2).sum();
     let mut times = [Vec::new(), Vec::new()];
     for _ in 0..runs {
-        let (nodes, t) = timed(|| {
+        let (nodes, t) = timed(thread_cpu_ns, || {
             positions
                 .iter()
                 .map(|(b, _, e)| {
@@ -74,7 +61,7 @@ fn main() {
         });
         assert_eq!(nodes, total);
         times[0].push(t);
-        let (nodes, t) = timed(|| {
+        let (nodes, t) = timed(thread_cpu_ns, || {
             positions
                 .iter()
                 .map(|(_, b, e)| {

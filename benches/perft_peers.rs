@@ -18,7 +18,7 @@
 //! `PERFT_PEERS_ONLY=wingtip,cozy-chess` runs only the named columns.
 
 mod common;
-use common::cozy_perft;
+use common::{cozy_perft, timed};
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -169,17 +169,6 @@ fn process_cpu_ns(pid: u32) -> Option<u64> {
     Some(total)
 }
 
-fn timed(f: impl FnOnce() -> u64) -> (u64, Duration) {
-    let cpu = thread_cpu_ns();
-    let start = Instant::now();
-    let nodes = f();
-    let wall = start.elapsed();
-    match (cpu, thread_cpu_ns()) {
-        (Some(a), Some(b)) => (nodes, Duration::from_nanos(b - a)),
-        _ => (nodes, wall),
-    }
-}
-
 fn main() {
     // `cargo bench` passes `--bench`; ignore any arguments.
     let runs: usize = std::env::var("PERFT_PEERS_RUNS")
@@ -236,10 +225,16 @@ fn main() {
             let mut times = Vec::new();
             for _ in 0..runs {
                 let (n, t) = match *engine {
-                    "wingtip" => timed(|| wingtip::perft(std::hint::black_box(&wt), depth)),
-                    "cozy-chess" => timed(|| cozy_perft(std::hint::black_box(&cz), depth)),
-                    "shakmaty" => timed(|| shakmaty::perft(std::hint::black_box(&sk), depth)),
-                    "chess" => timed(|| {
+                    "wingtip" => timed(thread_cpu_ns, || {
+                        wingtip::perft(std::hint::black_box(&wt), depth)
+                    }),
+                    "cozy-chess" => timed(thread_cpu_ns, || {
+                        cozy_perft(std::hint::black_box(&cz), depth)
+                    }),
+                    "shakmaty" => timed(thread_cpu_ns, || {
+                        shakmaty::perft(std::hint::black_box(&sk), depth)
+                    }),
+                    "chess" => timed(thread_cpu_ns, || {
                         chess::MoveGen::movegen_perft_test(
                             std::hint::black_box(&ch),
                             depth as usize,

@@ -1,5 +1,7 @@
-//! Pieces the perft benches share: cozy-chess's perft with bulk counting, and the
-//! calling thread's CPU time.
+//! Pieces the perft benches share: cozy-chess's perft with bulk counting, the
+//! calling thread's CPU time, and timing a run by it.
+
+use std::time::{Duration, Instant};
 
 /// cozy-chess's perft, counting the last ply in bulk (as wingtip's does).
 pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
@@ -27,4 +29,18 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
 pub fn thread_cpu_ns() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     text.split_whitespace().next()?.parse().ok()
+}
+
+/// Runs `f` (a perft returning its node count) and returns the count with the time
+/// it took by `cpu_ns` (a CPU clock such as [`thread_cpu_ns`]), or by the wall clock
+/// when `cpu_ns` gives `None`.
+pub fn timed(cpu_ns: fn() -> Option<u64>, f: impl FnOnce() -> u64) -> (u64, Duration) {
+    let cpu = cpu_ns();
+    let start = Instant::now();
+    let nodes = f();
+    let wall = start.elapsed();
+    match (cpu, cpu_ns()) {
+        (Some(a), Some(b)) => (nodes, Duration::from_nanos(b - a)),
+        _ => (nodes, wall),
+    }
 }

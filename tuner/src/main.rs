@@ -64,9 +64,16 @@ struct Args {
     #[arg(long, default_value_t = 0.0)]
     l2_pesto: f64,
     /// Fit to (1 − w) · result + w · sigmoid(K · search score) instead of the result
-    /// alone (0 = pure Texel). The validation error is always against the results.
+    /// alone (0 = pure Texel). The validation error is against the results unless
+    /// `--validate-target` is given.
     #[arg(long, default_value_t = 0.0)]
     score_weight: f64,
+    /// Measure the held-out error against the same blended target as training (with
+    /// `--score-weight`), not the game results: for data relabelled by a stronger
+    /// engine (scripts/label.py), where the score is the quantity being fitted and the
+    /// results of short self-play games are the noisier signal.
+    #[arg(long)]
+    validate_target: bool,
     /// Keep PeSTO's material and piece-square tables fixed and fit only the other terms
     /// (mobility, pawn structure, king safety, bishop pair, rooks, tempo): 48 parameters
     /// instead of 822, for small data sets.
@@ -176,10 +183,15 @@ fn run(args: Args) -> Result<()> {
     };
     let target = train.clone();
     let mut train = train;
+    let mut valid = valid;
     if args.score_weight > 0.0 {
         let w = args.score_weight;
-        for pos in &mut train {
+        let blend = |pos: &mut Position| {
             pos.result = (1.0 - w) * pos.result + w * model::sigmoid(k, pos.score as f64);
+        };
+        train.iter_mut().for_each(blend);
+        if args.validate_target {
+            valid.iter_mut().for_each(blend);
         }
     }
     let held = if valid.is_empty() { &target } else { &valid };
@@ -196,8 +208,8 @@ fn run(args: Args) -> Result<()> {
     let note = |best: &(f64, Vec<f64>, usize)| {
         let rounded = flatten(&unflatten(&best.1));
         format!(
-            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {} (PeSTO terms {}), score weight {}{}{}.\n\
-             MSE of sigmoid(K eval): training (vs the fitted target) {train0:.6} -> {:.6}, validation (vs the result) {valid0:.6} -> {:.6}.",
+            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {} (PeSTO terms {}), score weight {}{}{}{}.\n\
+             MSE of sigmoid(K eval): training (vs the fitted target) {train0:.6} -> {:.6}, validation (vs the {}) {valid0:.6} -> {:.6}.",
             train.len(),
             args.data.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
             best.2,
@@ -206,9 +218,11 @@ fn run(args: Args) -> Result<()> {
             args.l2,
             args.l2_pesto,
             args.score_weight,
+            if args.validate_target { " (validated against the target)" } else { "" },
             if args.freeze_pesto { ", PeSTO terms frozen" } else { "" },
             if args.freeze_tempo { ", tempo frozen" } else { "" },
             error(&train, &rounded, k),
+            if args.validate_target { "target" } else { "result" },
             error(held, &rounded, k),
         )
     };

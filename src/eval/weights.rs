@@ -73,6 +73,10 @@ pub const WEIGHTS: Weights = Weights {
         Pair(0, 0), Pair(0, 5), Pair(5, 10), Pair(10, 20), Pair(20, 35), Pair(35, 60), Pair(60, 100), Pair(0, 0),
         // bishop pair, rook on open file, rook on semi-open file, pawn shield
         Pair(30, 50), Pair(20, 0), Pair(10, 0), Pair(12, 0),
+        // threat by pawn, threat by minor, threat by rook, hanging piece
+        Pair(40, 30), Pair(25, 20), Pair(25, 15), Pair(10, 10),
+        // protected pawn, blocked passer, passer king distance (enemy less own)
+        Pair(5, 5), Pair(-5, -15), Pair(0, 5),
     ],
     zone_weight: [2, 2, 3, 5],
     king_pressure_max: 400,

@@ -68,8 +68,24 @@ pub mod feature {
     pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
     /// Per own pawn in the two ranks in front of a king on its first two ranks.
     pub const SHIELD: usize = ROOK_SEMI_OPEN + 1;
+    /// An enemy knight, bishop, rook or queen attacked by an own pawn.
+    pub const THREAT_BY_PAWN: usize = SHIELD + 1;
+    /// An enemy rook or queen attacked by an own knight or bishop.
+    pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+    /// An enemy queen attacked by an own rook.
+    pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
+    /// An enemy knight, bishop, rook or queen attacked by an own piece or pawn and
+    /// defended by none of its own.
+    pub const HANGING: usize = THREAT_BY_ROOK + 1;
+    /// A pawn defended by an own pawn.
+    pub const PROTECTED_PAWN: usize = HANGING + 1;
+    /// A passed pawn whose square in front is occupied.
+    pub const PASSER_BLOCKED: usize = PROTECTED_PAWN + 1;
+    /// Per passed pawn: the enemy king's distance to the square in front of it less
+    /// the own king's (Chebyshev distance, so −7 … 7).
+    pub const PASSER_KINGS: usize = PASSER_BLOCKED + 1;
     /// The number of tapered terms.
-    pub const COUNT: usize = SHIELD + 1;
+    pub const COUNT: usize = PASSER_KINGS + 1;
 }
 
 /// Every evaluation weight, in one place. The values live in `src/eval/weights.rs`,
@@ -320,6 +336,13 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         king_attacks(kings[1]).0 | 1u64 << kings[1].index(),
     ];
 
+    // Squares attacked by each colour (pawns included), and by its minors and rooks.
+    let mut attacked = [
+        pawn_attacks[0] | king_attacks(kings[0]).0,
+        pawn_attacks[1] | king_attacks(kings[1]).0,
+    ];
+    let mut by_minor = [0u64; 2];
+    let mut by_rook = [0u64; 2];
     for color in Color::ALL {
         let us = color.index();
         let them = 1 - us;
@@ -340,6 +363,12 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
                     Role::Queen => queen_attacks(sq, Bitboard(occupied)).0,
                     _ => continue,
                 };
+                attacked[us] |= attacks;
+                if role == Role::Knight || role == Role::Bishop {
+                    by_minor[us] |= attacks;
+                } else if role == Role::Rook {
+                    by_rook[us] |= attacks;
+                }
                 let m = r - 1;
                 let count =
                     (attacks & !own & !pawn_attacks[them]).count_ones() as i32 - MOBILITY_BASE[m];
@@ -380,8 +409,17 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
                 let row = sq.index() >> 3;
                 let rank = if us == 0 { 7 - row } else { row };
                 sink.pair(us, feature::PASSED + rank, 1);
+                if let Some(stop) = shift(color, sq) {
+                    if occupied & (1u64 << stop.index()) != 0 {
+                        sink.pair(us, feature::PASSER_BLOCKED, 1);
+                    }
+                    let d = distance(kings[them], stop) - distance(kings[us], stop);
+                    sink.pair(us, feature::PASSER_KINGS, d);
+                }
             }
         }
+        let protected = (pawns[us] & pawn_attacks[us]).count_ones() as i32;
+        sink.pair(us, feature::PROTECTED_PAWN, protected);
 
         // Pawn shield in front of a king on its first two ranks.
         let ksq = kings[us];
@@ -399,7 +437,39 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         }
     }
 
+    // Threats, once both sides' attacks are known.
+    for color in Color::ALL {
+        let us = color.index();
+        let them = 1 - us;
+        let enemy = Color::ALL[them];
+        let minors = board.pieces(Piece::new(enemy, Role::Knight)).0
+            | board.pieces(Piece::new(enemy, Role::Bishop)).0;
+        let rooks = board.pieces(Piece::new(enemy, Role::Rook)).0;
+        let queens = board.pieces(Piece::new(enemy, Role::Queen)).0;
+        let pieces = minors | rooks | queens;
+        let n = |set: u64| set.count_ones() as i32;
+        sink.pair(us, feature::THREAT_BY_PAWN, n(pieces & pawn_attacks[us]));
+        sink.pair(us, feature::THREAT_BY_MINOR, n((rooks | queens) & by_minor[us]));
+        sink.pair(us, feature::THREAT_BY_ROOK, n(queens & by_rook[us]));
+        sink.pair(us, feature::HANGING, n(pieces & attacked[us] & !attacked[them]));
+    }
+
     sink.finish(phase.min(24), board.side_to_move())
+}
+
+/// Returns the square in front of `sq` for `color`, if any.
+#[inline(always)]
+fn shift(color: Color, sq: Square) -> Option<Square> {
+    let dr = if color == Color::White { 1 } else { -1 };
+    sq.offset(0, dr)
+}
+
+/// The Chebyshev (king-move) distance between two squares.
+#[inline(always)]
+fn distance(a: Square, b: Square) -> i32 {
+    let (ra, fa) = ((a.index() >> 3) as i32, (a.index() & 7) as i32);
+    let (rb, fb) = ((b.index() >> 3) as i32, (b.index() & 7) as i32);
+    (ra - rb).abs().max((fa - fb).abs())
 }
 
 /// Returns the square `rows` ranks in front of `sq` for `color`, clamped to the board.
@@ -483,5 +553,34 @@ mod tests {
         assert_eq!(front_ranks(Color::Black, Square::A1), 0);
         assert_eq!(front_ranks(Color::White, Square::A7), 0xff);
         assert_eq!(front_ranks(Color::Black, Square::H2), 0xff << 56);
+    }
+
+    fn terms_of(fen: &str) -> [i32; feature::COUNT] {
+        trace(&Board::from_fen(fen).unwrap()).pairs
+    }
+
+    #[test]
+    fn threats_count_attacked_pieces_by_the_attacker_kind() {
+        // White: pawn d4 hits the knight e5 (defended by the pawn d6), knight c3 hits
+        // the rook b5 (defended by nothing: hanging), rook a4 hits the queen a7
+        // (defended by the king b8). Black: the queen a7 hits the rook a4, which the
+        // knight c3 defends. Each count is White's less Black's.
+        let t = terms_of("1k6/q7/3p4/1r2n3/R2P4/2N5/8/4K3 w - - 0 1");
+        assert_eq!(t[feature::THREAT_BY_PAWN], 1);
+        assert_eq!(t[feature::THREAT_BY_MINOR], 1);
+        assert_eq!(t[feature::THREAT_BY_ROOK], 1);
+        assert_eq!(t[feature::HANGING], 1);
+    }
+
+    #[test]
+    fn passer_terms_see_the_blocker_and_the_kings() {
+        // White passer on d6 blocked by the black king on d7; the white king on d1 is
+        // 6 squares from d7, the black king 0.
+        let t = terms_of("8/3k4/3P4/8/8/8/8/3K4 w - - 0 1");
+        assert_eq!(t[feature::PASSER_BLOCKED], 1);
+        assert_eq!(t[feature::PASSER_KINGS], -6);
+        // Two white pawns defending each other diagonally: one protected pawn.
+        let t = terms_of("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1");
+        assert_eq!(t[feature::PROTECTED_PAWN], 1);
     }
 }

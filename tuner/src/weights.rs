@@ -85,6 +85,18 @@ fn sections() -> Vec<(usize, usize, String, usize)> {
         "bishop pair, rook on open file, rook on semi-open file, pawn shield".into(),
         4,
     ));
+    s.push((
+        feature::THREAT_BY_PAWN,
+        4,
+        "threat by pawn, threat by minor, threat by rook, hanging piece".into(),
+        4,
+    ));
+    s.push((
+        feature::PROTECTED_PAWN,
+        3,
+        "protected pawn, blocked passer, passer king distance (enemy less own)".into(),
+        3,
+    ));
     s
 }
 

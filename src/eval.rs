@@ -449,9 +449,17 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         let pieces = minors | rooks | queens;
         let n = |set: u64| set.count_ones() as i32;
         sink.pair(us, feature::THREAT_BY_PAWN, n(pieces & pawn_attacks[us]));
-        sink.pair(us, feature::THREAT_BY_MINOR, n((rooks | queens) & by_minor[us]));
+        sink.pair(
+            us,
+            feature::THREAT_BY_MINOR,
+            n((rooks | queens) & by_minor[us]),
+        );
         sink.pair(us, feature::THREAT_BY_ROOK, n(queens & by_rook[us]));
-        sink.pair(us, feature::HANGING, n(pieces & attacked[us] & !attacked[them]));
+        sink.pair(
+            us,
+            feature::HANGING,
+            n(pieces & attacked[us] & !attacked[them]),
+        );
     }
 
     sink.finish(phase.min(24), board.side_to_move())

@@ -22,38 +22,18 @@ Usage: scripts/chess960_suite.py [--out tests/data/chess960.epd] [--starts 60]
 import argparse
 import pathlib
 import random
-import subprocess
 import sys
 
 import chess
 
+from uci_pipe import UciPipe
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
-class Stockfish:
+class Stockfish(UciPipe):
     def __init__(self, path):
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name UCI_Chess960 value true")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.proc.stdin.write(line + "\n")
-
-    def wait(self, token):
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("stockfish exited")
-            line = line.strip()
-            lines.append(line)
-            if line.startswith(token):
-                return lines
+        super().__init__(path, [("UCI_Chess960", "true"), ("Threads", "1")])
 
     def perft(self, fen, depth):
         self.send(f"position fen {fen}")
@@ -63,9 +43,6 @@ class Stockfish:
                 return int(line.split(":")[1])
         raise RuntimeError("no count")
 
-    def close(self):
-        self.send("quit")
-        self.proc.wait(timeout=10)
 
 
 def py_perft(board, depth):

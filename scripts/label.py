@@ -21,10 +21,11 @@ centipawn value to fit). The game result and game number are kept.
 import argparse
 import os
 import queue
-import subprocess
 import sys
 import threading
 import time
+
+from uci_pipe import UciPipe
 
 
 def read_positions(path):
@@ -41,32 +42,8 @@ def read_positions(path):
     return rows
 
 
-class Engine:
-    def __init__(self, cmd, threads, hash_mb):
-        try:
-            self.p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      text=True, bufsize=1)
-        except OSError as e:
-            sys.exit(f"cannot start engine {cmd}: {e}")
-        self.send("uci")
-        self.wait("uciok")
-        self.send(f"setoption name Threads value {threads}")
-        self.send(f"setoption name Hash value {hash_mb}")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-
-    def wait(self, token):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError("engine exited")
-            lines.append(line)
-            if line.startswith(token):
-                return lines
+class Engine(UciPipe):
+    """The reference engine, one thread, started by `UciPipe`."""
 
     def score(self, fen, depth):
         """The engine's score at `depth`, side to move's view: ('cp', n) or ('mate', n)."""
@@ -80,13 +57,6 @@ class Engine:
                 if i + 2 < len(words) and "lowerbound" not in words and "upperbound" not in words:
                     last = (words[i + 1], int(words[i + 2]))
         return last
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=5)
-        except Exception:
-            self.p.kill()
 
 
 def main():
@@ -118,7 +88,11 @@ def main():
     errors = []
 
     def worker():
-        engine = Engine(args.engine, 1, args.hash)
+        try:
+            engine = Engine(args.engine, [("Threads", 1), ("Hash", args.hash)])
+        except (OSError, RuntimeError) as e:
+            errors.append(f"cannot start engine {args.engine}: {e}")
+            return
         try:
             while True:
                 try:

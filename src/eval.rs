@@ -84,20 +84,8 @@ pub mod feature {
     /// Per passed pawn: the enemy king's distance to the square in front of it less
     /// the own king's (Chebyshev distance, so −7 … 7).
     pub const PASSER_KINGS: usize = PASSER_BLOCKED + 1;
-    /// A square from which an own knight, bishop, rook or queen that reaches it
-    /// would check the enemy king, not attacked by the enemy (one count per piece
-    /// kind that reaches it).
-    pub const SAFE_CHECK: usize = PASSER_KINGS + 1;
-    /// The enemy king stands on a file without pawns of its own.
-    pub const KING_OPEN_FILE: usize = SAFE_CHECK + 1;
-    /// An own pawn on the enemy king's file or the files next to it, at most three
-    /// ranks in front of that king.
-    pub const PAWN_STORM: usize = KING_OPEN_FILE + 1;
-    /// A knight on its fourth to sixth rank, defended by an own pawn, that no enemy
-    /// pawn can ever attack.
-    pub const KNIGHT_OUTPOST: usize = PAWN_STORM + 1;
     /// The number of tapered terms.
-    pub const COUNT: usize = KNIGHT_OUTPOST + 1;
+    pub const COUNT: usize = PASSER_KINGS + 1;
 }
 
 /// Every evaluation weight, in one place. The values live in `src/eval/weights.rs`,
@@ -353,8 +341,8 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         pawn_attacks[0] | king_attacks(kings[0]).0,
         pawn_attacks[1] | king_attacks(kings[1]).0,
     ];
-    // Squares attacked by each colour's knights, bishops, rooks and queens.
-    let mut by_role = [[0u64; 4]; 2];
+    let mut by_minor = [0u64; 2];
+    let mut by_rook = [0u64; 2];
     for color in Color::ALL {
         let us = color.index();
         let them = 1 - us;
@@ -376,20 +364,12 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
                     _ => continue,
                 };
                 attacked[us] |= attacks;
-                let m = r - 1;
-                by_role[us][m] |= attacks;
-                if role == Role::Knight {
-                    let row = sq.index() >> 3;
-                    let rank = if us == 0 { 7 - row } else { row };
-                    let file = sq.index() & 7;
-                    let attackable = pawns[them] & adjacent_files(file) & front_ranks(color, sq);
-                    if (3..=5).contains(&rank)
-                        && pawn_attacks[us] & (1u64 << sq.index()) != 0
-                        && attackable == 0
-                    {
-                        sink.pair(us, feature::KNIGHT_OUTPOST, 1);
-                    }
+                if role == Role::Knight || role == Role::Bishop {
+                    by_minor[us] |= attacks;
+                } else if role == Role::Rook {
+                    by_rook[us] |= attacks;
                 }
+                let m = r - 1;
                 let count =
                     (attacks & !own & !pawn_attacks[them]).count_ones() as i32 - MOBILITY_BASE[m];
                 sink.pair(us, feature::MOBILITY + m, count);
@@ -469,32 +449,17 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         let pieces = minors | rooks | queens;
         let n = |set: u64| set.count_ones() as i32;
         sink.pair(us, feature::THREAT_BY_PAWN, n(pieces & pawn_attacks[us]));
-        let by_minor = by_role[us][0] | by_role[us][1];
-        sink.pair(us, feature::THREAT_BY_MINOR, n((rooks | queens) & by_minor));
-        sink.pair(us, feature::THREAT_BY_ROOK, n(queens & by_role[us][2]));
+        sink.pair(
+            us,
+            feature::THREAT_BY_MINOR,
+            n((rooks | queens) & by_minor[us]),
+        );
+        sink.pair(us, feature::THREAT_BY_ROOK, n(queens & by_rook[us]));
         sink.pair(
             us,
             feature::HANGING,
             n(pieces & attacked[us] & !attacked[them]),
         );
-
-        // King attack: safe checking squares, an open king file, a pawn storm.
-        let ksq = kings[them];
-        let safe = !attacked[them] & !board.occupancy(color).0;
-        let diagonal = bishop_attacks(ksq, Bitboard(occupied)).0;
-        let straight = rook_attacks(ksq, Bitboard(occupied)).0;
-        let checks = n(knight_attacks(ksq).0 & by_role[us][0] & safe)
-            + n(diagonal & by_role[us][1] & safe)
-            + n(straight & by_role[us][2] & safe)
-            + n((diagonal | straight) & by_role[us][3] & safe);
-        sink.pair(us, feature::SAFE_CHECK, checks);
-        let file = ksq.index() & 7;
-        if pawns[them] & file_set(file) == 0 {
-            sink.pair(us, feature::KING_OPEN_FILE, 1);
-        }
-        let near = front_ranks(enemy, ksq) & !front_ranks(enemy, shift_rows(enemy, ksq, 3));
-        let storm = pawns[us] & (file_set(file) | adjacent_files(file)) & near;
-        sink.pair(us, feature::PAWN_STORM, n(storm));
     }
 
     sink.finish(phase.min(24), board.side_to_move())
@@ -625,33 +590,5 @@ mod tests {
         // Two white pawns defending each other diagonally: one protected pawn.
         let t = terms_of("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1");
         assert_eq!(t[feature::PROTECTED_PAWN], 1);
-    }
-
-    #[test]
-    fn king_attack_terms() {
-        // The white knight e5 can check the king h8 from f7 and g6, both safe.
-        let t = terms_of("7k/8/8/4N3/8/8/8/K7 w - - 0 1");
-        assert_eq!(t[feature::SAFE_CHECK], 2);
-        // A black rook f8 covers f7 (White keeps g6) and checks the king a1 safely
-        // from a8 and f1: 1 - 2.
-        let t = terms_of("5r1k/8/8/4N3/8/8/8/K7 w - - 0 1");
-        assert_eq!(t[feature::SAFE_CHECK], -1);
-        // Neither king has a pawn on its file: both "open", the counts cancel.
-        assert_eq!(t[feature::KING_OPEN_FILE], 0);
-        // A white pawn storm: g5 and h5 within three ranks in front of the black king
-        // g8 (ranks 7, 6, 5), with a black pawn on g7 keeping the g-file closed.
-        let t = terms_of("6k1/6p1/8/6PP/8/8/8/K7 w - - 0 1");
-        assert_eq!(t[feature::PAWN_STORM], 2);
-        assert_eq!(
-            t[feature::KING_OPEN_FILE],
-            -1,
-            "only the king a1 has an open file"
-        );
-        // A knight on e5 defended by d4 with no black pawn on d/f ahead: an outpost;
-        // with a black pawn on f7 it can be chased away.
-        let t = terms_of("4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1");
-        assert_eq!(t[feature::KNIGHT_OUTPOST], 1);
-        let t = terms_of("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1");
-        assert_eq!(t[feature::KNIGHT_OUTPOST], 0);
     }
 }

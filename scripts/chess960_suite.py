@@ -44,7 +44,6 @@ class Stockfish(UciPipe):
         raise RuntimeError("no count")
 
 
-
 def py_perft(board, depth):
     if depth == 1:
         return board.legal_moves.count()

@@ -331,15 +331,17 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         board.king_square(Color::White),
         board.king_square(Color::Black),
     ];
+    let king_reach = [king_attacks(kings[0]).0, king_attacks(kings[1]).0];
     let zones = [
-        king_attacks(kings[0]).0 | 1u64 << kings[0].index(),
-        king_attacks(kings[1]).0 | 1u64 << kings[1].index(),
+        king_reach[0] | 1u64 << kings[0].index(),
+        king_reach[1] | 1u64 << kings[1].index(),
     ];
 
-    // Squares attacked by each colour (pawns included), and by its minors and rooks.
+    // Squares attacked by each colour (pawns and king included), and by its minors
+    // and rooks.
     let mut attacked = [
-        pawn_attacks[0] | king_attacks(kings[0]).0,
-        pawn_attacks[1] | king_attacks(kings[1]).0,
+        pawn_attacks[0] | king_reach[0],
+        pawn_attacks[1] | king_reach[1],
     ];
     let mut by_minor = [0u64; 2];
     let mut by_rook = [0u64; 2];
@@ -409,13 +411,13 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
                 let row = sq.index() >> 3;
                 let rank = if us == 0 { 7 - row } else { row };
                 sink.pair(us, feature::PASSED + rank, 1);
-                if let Some(stop) = shift(color, sq) {
-                    if occupied & (1u64 << stop.index()) != 0 {
-                        sink.pair(us, feature::PASSER_BLOCKED, 1);
-                    }
-                    let d = distance(kings[them], stop) - distance(kings[us], stop);
-                    sink.pair(us, feature::PASSER_KINGS, d);
+                // A pawn never stands on its last rank, so the square in front exists.
+                let stop = shift_rows(color, sq, 1);
+                if occupied & (1u64 << stop.index()) != 0 {
+                    sink.pair(us, feature::PASSER_BLOCKED, 1);
                 }
+                let d = distance(kings[them], stop) - distance(kings[us], stop);
+                sink.pair(us, feature::PASSER_KINGS, d);
             }
         }
         let protected = (pawns[us] & pawn_attacks[us]).count_ones() as i32;
@@ -465,19 +467,12 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
     sink.finish(phase.min(24), board.side_to_move())
 }
 
-/// Returns the square in front of `sq` for `color`, if any.
-#[inline(always)]
-fn shift(color: Color, sq: Square) -> Option<Square> {
-    let dr = if color == Color::White { 1 } else { -1 };
-    sq.offset(0, dr)
-}
-
 /// The Chebyshev (king-move) distance between two squares.
 #[inline(always)]
 fn distance(a: Square, b: Square) -> i32 {
-    let (ra, fa) = ((a.index() >> 3) as i32, (a.index() & 7) as i32);
-    let (rb, fb) = ((b.index() >> 3) as i32, (b.index() & 7) as i32);
-    (ra - rb).abs().max((fa - fb).abs())
+    let files = a.file().index().abs_diff(b.file().index());
+    let ranks = a.rank().index().abs_diff(b.rank().index());
+    files.max(ranks) as i32
 }
 
 /// Returns the square `rows` ranks in front of `sq` for `color`, clamped to the board.

@@ -42,9 +42,9 @@ pub use see::see;
 pub use tt::{hashfull, Bound, TtEntry};
 
 use crate::eval;
-use crate::{Board, Color, Move, Piece, Role};
+use crate::{Board, Color, Move, Piece, Role, MAX_MOVES};
 use core::sync::atomic::{AtomicBool, Ordering};
-use movepick::{History, Picker, GOOD_CAPTURE_FLOOR, KILLER_2};
+use movepick::{History, NodePicker, Picker, Take, GOOD_CAPTURE_FLOOR, KILLER_2, QS_CAPACITY};
 
 /// The deepest ply the search reaches (including quiescence).
 pub const MAX_PLY: usize = 96;
@@ -531,7 +531,8 @@ impl Searcher {
             }
         }
 
-        let mut picker = Picker::new(board, false, tt_move, self.killers[ply], &self.history);
+        let mut picker =
+            NodePicker::new(board, Take::All, tt_move, self.killers[ply], &self.history);
         if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
@@ -686,25 +687,28 @@ impl Searcher {
             node = NodeScore::new(stand, alpha, beta);
             node.alpha = alpha.max(stand);
         }
-        // In check every evasion counts; otherwise captures and promotions only.
-        let mut picker = Picker::new(board, !in_check, tt_move, self.killers[ply], &self.history);
-        if in_check && picker.is_empty() {
-            return -MATE + ply as i32;
-        }
-        while let Some((mv, order)) = picker.next() {
-            if !in_check && order < GOOD_CAPTURE_FLOOR {
-                // Losing exchanges (and under-promotions) cannot raise a quiet score.
-                continue;
-            }
-            let mut child = *board;
-            child.make_move(mv);
-            let s = -self.qsearch(cx, &child, -beta, -node.alpha, ply + 1);
-            if self.stopped {
-                return 0;
-            }
-            if self.take_score(&mut node, ply, mv, s) {
-                break;
-            }
+        // In check every evasion counts (a full-size picker); otherwise the good
+        // captures and queen promotions only (a small one). Each picker lives in the
+        // frame of its own `qsearch_moves`, so a quiescence ply out of check pays
+        // 256 bytes for it, not 2 KiB: the deepest part of the tree, and what an
+        // embedded target's stack pays per ply.
+        let outcome = if in_check {
+            self.qsearch_moves::<H, MAX_MOVES>(cx, board, Take::All, tt_move, &mut node, ply)
+        } else {
+            self.qsearch_moves::<H, QS_CAPACITY>(
+                cx,
+                board,
+                Take::GoodCaptures,
+                tt_move,
+                &mut node,
+                ply,
+            )
+        };
+        match outcome {
+            QsOutcome::Searched => {}
+            QsOutcome::Stopped => return 0,
+            QsOutcome::NoMove if in_check => return -MATE + ply as i32,
+            QsOutcome::NoMove => {}
         }
         tt::store(
             cx.tt,
@@ -715,6 +719,37 @@ impl Searcher {
             node.bound(),
         );
         node.best
+    }
+
+    /// Picks and searches the moves `take` selects at a quiescence node, taking
+    /// their scores into `node`. Never inlined: the picker of capacity `N` lives in
+    /// this frame, not in the caller's.
+    #[inline(never)]
+    fn qsearch_moves<H: Hooks, const N: usize>(
+        &mut self,
+        cx: &mut Ctx<'_, H>,
+        board: &Board,
+        take: Take,
+        tt_move: Move,
+        node: &mut NodeScore,
+        ply: usize,
+    ) -> QsOutcome {
+        let mut picker = Picker::<N>::new(board, take, tt_move, self.killers[ply], &self.history);
+        if picker.is_empty() {
+            return QsOutcome::NoMove;
+        }
+        while let Some((mv, _)) = picker.next() {
+            let mut child = *board;
+            child.make_move(mv);
+            let s = -self.qsearch(cx, &child, -node.beta, -node.alpha, ply + 1);
+            if self.stopped {
+                return QsOutcome::Stopped;
+            }
+            if self.take_score(node, ply, mv, s) {
+                break;
+            }
+        }
+        QsOutcome::Searched
     }
 
     /// Takes the score `s` of the searched move `mv` into `node`: a new best score,
@@ -763,6 +798,16 @@ impl Searcher {
             self.history.update(q, -bonus);
         }
     }
+}
+
+/// How the move loop of a quiescence node ended.
+enum QsOutcome {
+    /// The moves were searched (or a cutoff ended the loop).
+    Searched,
+    /// The node had no move of the kind searched.
+    NoMove,
+    /// The search was stopped.
+    Stopped,
 }
 
 /// A node's best score and move so far, and its alpha-beta window.

@@ -12,7 +12,8 @@
 
 use super::see::see;
 use crate::eval::SEE_VALUES;
-use crate::{Board, Move, MoveList, Role, MAX_MOVES};
+use crate::movegen::{generate, generate_captures, MoveVisitor};
+use crate::{Board, Move, Role, MAX_MOVES};
 
 /// The score of the transposition-table move.
 const TT_MOVE: i32 = 4_000_000;
@@ -66,43 +67,64 @@ impl History {
     }
 }
 
-/// Moves of one node with their ordering scores, picked best first.
-pub(super) struct Picker {
-    /// The node's moves, owned: the search frame holds one list, not a list and
-    /// a copy (a frame's size is what an embedded target's stack pays per ply).
-    moves: MoveList,
-    scores: [i32; MAX_MOVES],
+/// How many moves a quiescence node out of check keeps: its good captures and queen
+/// promotions, the best [`QS_CAPACITY`] of them. Positions from play have far fewer
+/// (a dozen is a lot); when a constructed one has more, the lowest-ordered are left
+/// out, which only makes that quiescence search more selective (it can stand pat, so
+/// no result depends on trying every capture).
+pub(super) const QS_CAPACITY: usize = 32;
+
+/// Which moves a [`Picker`] takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Take {
+    /// Every legal move (a full-width node, or a quiescence node in check).
+    All,
+    /// Captures and promotions that do not lose material by [`see`] (under-promotions
+    /// count as losing), plus the table move if it is a capture or promotion: what a
+    /// quiescence node out of check tries.
+    GoodCaptures,
+}
+
+/// Moves of one node with their ordering scores, picked best first; holds at most
+/// `N` moves.
+///
+/// The capacity is a parameter because a search frame's size is what an embedded
+/// target's stack pays per ply: a full-width node needs room for every legal move
+/// ([`MAX_MOVES`], 2 KiB with the scores), a quiescence node out of check only for
+/// its good captures ([`QS_CAPACITY`], 256 bytes).
+pub(super) struct Picker<const N: usize> {
+    moves: [Move; N],
+    scores: [i32; N],
+    len: usize,
     next: usize,
 }
 
-impl Picker {
-    /// Generates and scores the legal moves of `board` (only captures and
-    /// promotions with `captures_only`) for a node whose table move is `tt_move`
-    /// ([`Move::NULL`] if none) and whose ply has `killers`.
+/// The picker of a full-width node.
+pub(super) type NodePicker = Picker<MAX_MOVES>;
+
+impl<const N: usize> Picker<N> {
+    /// Generates, filters by `take` and scores the legal moves of `board` for a node
+    /// whose table move is `tt_move` ([`Move::NULL`] if none) and whose ply has
+    /// `killers`. When more moves qualify than `N`, the best-scored `N` are kept.
     ///
     /// Never inlined, and the list is generated here rather than passed in: the
-    /// caller's frame then holds the picker alone (one move list, no copy), which is
-    /// what an embedded target's stack pays per ply of search.
+    /// caller's frame then holds the picker alone (one move list, no copy).
     #[inline(never)]
     pub(super) fn new(
         board: &Board,
-        captures_only: bool,
+        take: Take,
         tt_move: Move,
         killers: [Move; 2],
         history: &History,
-    ) -> Picker {
+    ) -> Picker<N> {
         let mut picker = Picker {
-            moves: if captures_only {
-                board.legal_captures()
-            } else {
-                board.legal_moves()
-            },
-            scores: [0; MAX_MOVES],
+            moves: [Move::NULL; N],
+            scores: [0; N],
+            len: 0,
             next: 0,
         };
-        debug_assert!(picker.moves.len() <= MAX_MOVES);
-        for (i, &mv) in picker.moves.iter().enumerate() {
-            picker.scores[i] = if mv == tt_move {
+        let mut visit = |mv: Move| {
+            let score = if mv == tt_move {
                 TT_MOVE
             } else if mv.is_capture() || mv.promoted().is_some() {
                 capture_score(board, mv)
@@ -113,22 +135,48 @@ impl Picker {
             } else {
                 history.get(mv)
             };
+            if take == Take::GoodCaptures && score < GOOD_CAPTURE_FLOOR {
+                return;
+            }
+            picker.push(mv, score);
+        };
+        match take {
+            Take::All => generate(board, &mut MoveVisitor(&mut visit)),
+            Take::GoodCaptures => generate_captures(board, &mut MoveVisitor(&mut visit)),
         }
         picker
     }
 
+    /// Adds `mv` with its ordering `score`; when the picker is full, `mv` replaces
+    /// the lowest-scored move if it scores higher, and is dropped otherwise.
+    fn push(&mut self, mv: Move, score: i32) {
+        if self.len < N {
+            self.moves[self.len] = mv;
+            self.scores[self.len] = score;
+            self.len += 1;
+            return;
+        }
+        let Some(lowest) = (0..N).min_by_key(|&i| self.scores[i]) else {
+            return; // N = 0 holds nothing
+        };
+        if score > self.scores[lowest] {
+            self.moves[lowest] = mv;
+            self.scores[lowest] = score;
+        }
+    }
+
     /// Returns true when the node has no move to pick.
     pub(super) fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.len == 0
     }
 
     /// Returns the best-scored move not yet returned, with its score.
     pub(super) fn next(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.moves.len() {
+        if self.next >= self.len {
             return None;
         }
         let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
+        for i in self.next + 1..self.len {
             if self.scores[i] > self.scores[best] {
                 best = i;
             }
@@ -181,9 +229,9 @@ mod tests {
             _ => board.parse_uci_move(text).unwrap(),
         };
         let legal = board.legal_moves();
-        let mut picker = Picker::new(
+        let mut picker = NodePicker::new(
             &board,
-            false,
+            Take::All,
             mv(tt),
             [mv(killers[0]), mv(killers[1])],
             history,

@@ -14,6 +14,7 @@ use super::see::see;
 use crate::eval::SEE_VALUES;
 use crate::movegen::{generate, generate_captures, MoveVisitor};
 use crate::{Board, Move, Role, MAX_MOVES};
+use core::mem::MaybeUninit;
 
 /// The score of the transposition-table move.
 const TT_MOVE: i32 = 4_000_000;
@@ -282,6 +283,31 @@ mod tests {
         assert_eq!(order[1].0, "f3h4");
         assert_eq!(order[2].0, "f3g5");
         assert_eq!(order[3].0, "d2d3");
+    }
+
+    #[test]
+    fn a_quiescence_picker_keeps_the_best_good_captures_that_fit() {
+        let board = Board::from_fen(FEN).unwrap();
+        let take = |picker: &mut dyn FnMut() -> Option<(Move, i32)>| {
+            let mut out = Vec::new();
+            while let Some((m, _)) = picker() {
+                out.push(m.to_string());
+            }
+            out
+        };
+        let none = [Move::NULL; 2];
+        let history = History::new();
+        // Rxd5 loses the rook: left out. The two winning captures, best first.
+        let mut p =
+            Picker::<QS_CAPACITY>::new(&board, Take::GoodCaptures, Move::NULL, none, &history);
+        assert_eq!(take(&mut || p.next()), ["f3h4", "f3g5"]);
+        // Room for one: the queen capture stays, whatever the generation order.
+        let mut p = Picker::<1>::new(&board, Take::GoodCaptures, Move::NULL, none, &history);
+        assert_eq!(take(&mut || p.next()), ["f3h4"]);
+        // The table move counts even when it loses material.
+        let rxd5 = board.parse_uci_move("d2d5").unwrap();
+        let mut p = Picker::<QS_CAPACITY>::new(&board, Take::GoodCaptures, rxd5, none, &history);
+        assert_eq!(take(&mut || p.next()), ["d2d5", "f3h4", "f3g5"]);
     }
 
     #[test]

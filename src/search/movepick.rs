@@ -14,7 +14,6 @@ use super::see::see;
 use crate::eval::SEE_VALUES;
 use crate::movegen::{generate, generate_captures, MoveVisitor};
 use crate::{Board, Move, Role, MAX_MOVES};
-use core::mem::MaybeUninit;
 
 /// The score of the transposition-table move.
 const TT_MOVE: i32 = 4_000_000;

@@ -503,6 +503,12 @@ impl Searcher {
             }
         }
 
+        // Internal iterative reduction: a node without a table move is searched a
+        // ply shallower (its move order is poor; the next visit finds a move stored).
+        if tt_move == Move::NULL && depth >= 4 {
+            depth -= 1;
+        }
+
         let static_eval = if in_check {
             -INF
         } else {

@@ -7,8 +7,9 @@
 //!    valuable victim first, least valuable attacker next (MVV-LVA);
 //! 3. the two killer moves of the ply (quiet moves that caused a cutoff at the same
 //!    ply elsewhere in the tree);
-//! 4. the other quiet moves by their history score;
-//! 5. losing captures and under-promotions, by MVV-LVA.
+//! 4. the counter-move: the quiet reply that last refuted the previous move;
+//! 5. the other quiet moves by their history score;
+//! 6. losing captures and under-promotions, by MVV-LVA.
 
 use super::see::see;
 use crate::eval::SEE_VALUES;
@@ -23,6 +24,9 @@ const GOOD_CAPTURE: i32 = 2_000_000;
 const KILLER_1: i32 = 1_000_002;
 /// The score of the second killer move; every killer scores at least this.
 pub(super) const KILLER_2: i32 = 1_000_001;
+/// The score of the counter-move (the quiet reply that last refuted the previous
+/// move), below the killers and above every history score.
+const COUNTER: i32 = 1_000_000;
 /// The base score of a losing capture or an under-promotion.
 const BAD_CAPTURE: i32 = -2_000_000;
 /// Every move scoring below this is a losing capture, an under-promotion or a
@@ -106,7 +110,8 @@ pub(super) type NodePicker = Picker<MAX_MOVES>;
 impl<const N: usize> Picker<N> {
     /// Generates, filters by `take` and scores the legal moves of `board` for a node
     /// whose table move is `tt_move` ([`Move::NULL`] if none) and whose ply has
-    /// `killers`. When more moves qualify than `N`, the best-scored `N` are kept.
+    /// `killers` and whose previous move's known refutation is `counter`
+    /// ([`Move::NULL`] if none). When more moves qualify than `N`, the best-scored `N` are kept.
     ///
     /// Never inlined, and the list is generated here rather than passed in: the
     /// caller's frame then holds the picker alone (one move list, no copy).
@@ -116,6 +121,7 @@ impl<const N: usize> Picker<N> {
         take: Take,
         tt_move: Move,
         killers: [Move; 2],
+        counter: Move,
         history: &History,
     ) -> Picker<N> {
         let mut picker = Picker {
@@ -133,6 +139,8 @@ impl<const N: usize> Picker<N> {
                 KILLER_1
             } else if mv == killers[1] {
                 KILLER_2
+            } else if mv == counter {
+                COUNTER
             } else {
                 history.get(mv)
             };
@@ -223,7 +231,13 @@ mod tests {
 
     /// Returns the moves of `fen` in picking order, as text, with their scores
     /// (an empty move text stands for no move).
-    fn picked(fen: &str, tt: &str, killers: [&str; 2], history: &History) -> Vec<(String, i32)> {
+    fn picked(
+        fen: &str,
+        tt: &str,
+        killers: [&str; 2],
+        counter: &str,
+        history: &History,
+    ) -> Vec<(String, i32)> {
         let board = Board::from_fen(fen).unwrap();
         let mv = |text: &str| match text {
             "" => Move::NULL,
@@ -235,6 +249,7 @@ mod tests {
             Take::All,
             mv(tt),
             [mv(killers[0]), mv(killers[1])],
+            mv(counter),
             history,
         );
         let mut out = Vec::new();
@@ -255,11 +270,14 @@ mod tests {
         let mut history = History::new();
         history.update(board.parse_uci_move("a1a2").unwrap(), 300);
         history.update(board.parse_uci_move("d2h2").unwrap(), -300);
-        let order = picked(FEN, "d2d4", ["a1b1", "d2d3"], &history);
+        let order = picked(FEN, "d2d4", ["a1b1", "d2d3"], "d2e2", &history);
         let names: Vec<&str> = order.iter().map(|(m, _)| m.as_str()).collect();
         // The table move, then the bigger victim first, then killers in order,
-        // then the quiet move with the best history.
-        assert_eq!(names[..6], ["d2d4", "f3h4", "f3g5", "a1b1", "d2d3", "a1a2"]);
+        // then the counter-move, then the quiet move with the best history.
+        assert_eq!(
+            names[..7],
+            ["d2d4", "f3h4", "f3g5", "a1b1", "d2d3", "d2e2", "a1a2"]
+        );
         assert_eq!(names.last(), Some(&"d2d5"), "the losing capture comes last");
         assert_eq!(
             names[names.len() - 2],
@@ -271,6 +289,7 @@ mod tests {
         assert!(score("f3g5") >= GOOD_CAPTURE_FLOOR);
         assert!(score("d2d5") < GOOD_CAPTURE_FLOOR);
         assert!(score("a1b1") >= KILLER_2 && score("d2d3") >= KILLER_2);
+        assert!(score("d2e2") < KILLER_2 && score("d2e2") > HISTORY_MAX);
         assert!(score("a1a2") < KILLER_2);
     }
 
@@ -278,7 +297,7 @@ mod tests {
     fn a_capture_is_never_scored_as_killer_and_the_table_move_wins_over_all() {
         // The losing capture as the table move comes first; a capture given as
         // a killer keeps its capture score.
-        let order = picked(FEN, "d2d5", ["f3g5", "d2d3"], &History::new());
+        let order = picked(FEN, "d2d5", ["f3g5", "d2d3"], "f3h4", &History::new());
         assert_eq!(order[0].0, "d2d5");
         assert_eq!(order[1].0, "f3h4");
         assert_eq!(order[2].0, "f3g5");
@@ -294,21 +313,42 @@ mod tests {
         let none = [Move::NULL; 2];
         let history = History::new();
         // Rxd5 loses the rook: left out. The two winning captures, best first.
-        let p = Picker::<QS_CAPACITY>::new(&board, Take::GoodCaptures, Move::NULL, none, &history);
+        let p = Picker::<QS_CAPACITY>::new(
+            &board,
+            Take::GoodCaptures,
+            Move::NULL,
+            none,
+            Move::NULL,
+            &history,
+        );
         assert_eq!(take(p), ["f3h4", "f3g5"]);
         // Room for one: the queen capture stays, whatever the generation order.
-        let p = Picker::<1>::new(&board, Take::GoodCaptures, Move::NULL, none, &history);
+        let p = Picker::<1>::new(
+            &board,
+            Take::GoodCaptures,
+            Move::NULL,
+            none,
+            Move::NULL,
+            &history,
+        );
         assert_eq!(take(p), ["f3h4"]);
         // The table move counts even when it loses material.
         let rxd5 = board.parse_uci_move("d2d5").unwrap();
-        let p = Picker::<QS_CAPACITY>::new(&board, Take::GoodCaptures, rxd5, none, &history);
+        let p = Picker::<QS_CAPACITY>::new(
+            &board,
+            Take::GoodCaptures,
+            rxd5,
+            none,
+            Move::NULL,
+            &history,
+        );
         assert_eq!(take(p), ["d2d5", "f3h4", "f3g5"]);
     }
 
     #[test]
     fn under_promotions_count_as_bad_captures() {
         let fen = "4k3/P7/8/8/8/8/8/K7 w - - 0 1";
-        let order = picked(fen, "", ["", ""], &History::new());
+        let order = picked(fen, "", ["", ""], "", &History::new());
         assert_eq!(order[0].0, "a7a8q");
         let under: Vec<&str> = order[order.len() - 3..]
             .iter()

@@ -716,7 +716,7 @@ mod tests {
         assert_eq!(beside(file_set(0)), file_set(1));
         // Three ranks in front of a king g8 (Black: towards rank 1) on the f, g, h files.
         let g8 = front_block(Color::Black, Square::G8, 3);
-        assert_eq!(g8, (file_set(5) | file_set(6) | file_set(7)) & 0xff_ffff_00);
+        assert_eq!(g8, (file_set(5) | file_set(6) | file_set(7)) & 0xffff_ff00);
         // Clipped at the board's edge: a white king a7 has one rank in front.
         let a7 = front_block(Color::White, Square::A7, 3);
         assert_eq!(a7, (file_set(0) | file_set(1)) & 0xff);

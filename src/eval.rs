@@ -641,7 +641,10 @@ fn shift_rows(color: Color, sq: Square, rows: i8) -> Square {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
+    use std::{vec, vec::Vec};
 
     fn eval_fen(fen: &str) -> i32 {
         evaluate(&Board::from_fen(fen).unwrap())
@@ -722,6 +725,160 @@ mod tests {
         assert_eq!(a7, (file_set(0) | file_set(1)) & 0xff);
         assert_eq!(front_block(Color::Black, Square::H1, 3), 0);
         assert_eq!(front_block(Color::White, Square::D1, 2).count_ones(), 6);
+    }
+
+    /// The pawn, rook, outpost and king-attack terms of `board` written square by
+    /// square from their definitions (White's count minus Black's), to check the set
+    /// operations of `terms`.
+    fn reference_terms(board: &Board) -> [i32; feature::COUNT] {
+        let mut t = [0; feature::COUNT];
+        let occupied = board.occupied();
+        // (file, rank counted from `color`'s side) of a square, rank 1 = 0.
+        let at = |color: Color, sq: Square| {
+            let rank = sq.rank().index() as i32;
+            let own_rank = if color == Color::White {
+                rank
+            } else {
+                7 - rank
+            };
+            (sq.file().index() as i32, own_rank)
+        };
+        let attacks_of = |piece: Piece, sq: Square| match piece.role() {
+            Role::Pawn => crate::attacks::pawn_attacks(piece.color(), sq),
+            Role::Knight => knight_attacks(sq),
+            Role::Bishop => bishop_attacks(sq, occupied),
+            Role::Rook => rook_attacks(sq, occupied),
+            Role::Queen => queen_attacks(sq, occupied),
+            Role::King => king_attacks(sq),
+        };
+        for color in Color::ALL {
+            let us = color.index();
+            let enemy = Color::ALL[1 - us];
+            let sign = if us == 0 { 1 } else { -1 };
+            let own_pawns: Vec<(i32, i32)> = board
+                .pieces(Piece::new(color, Role::Pawn))
+                .into_iter()
+                .map(|sq| at(color, sq))
+                .collect();
+            // Enemy pawns, their ranks counted from our side too.
+            let enemy_pawns: Vec<(i32, i32)> = board
+                .pieces(Piece::new(enemy, Role::Pawn))
+                .into_iter()
+                .map(|sq| at(color, sq))
+                .collect();
+            for &(f, r) in &own_pawns {
+                if own_pawns.iter().any(|&(of, or)| of == f && or > r) {
+                    t[feature::DOUBLED] += sign;
+                }
+                if !own_pawns.iter().any(|&(of, _)| (of - f).abs() == 1) {
+                    t[feature::ISOLATED] += sign;
+                }
+                // Passed: no enemy pawn ahead of it on its file or a file next to it.
+                let stopper = enemy_pawns
+                    .iter()
+                    .any(|&(ef, er)| (ef - f).abs() <= 1 && er > r);
+                if !stopper {
+                    t[feature::PASSED + r as usize] += sign;
+                }
+            }
+            for sq in board.pieces(Piece::new(color, Role::Rook)) {
+                let (f, _) = at(color, sq);
+                let own = own_pawns.iter().any(|&(of, _)| of == f);
+                let theirs = enemy_pawns.iter().any(|&(ef, _)| ef == f);
+                if !own && !theirs {
+                    t[feature::ROOK_OPEN] += sign;
+                } else if !own {
+                    t[feature::ROOK_SEMI_OPEN] += sign;
+                }
+            }
+            for sq in board.pieces(Piece::new(color, Role::Knight)) {
+                let (f, r) = at(color, sq);
+                let defended = own_pawns
+                    .iter()
+                    .any(|&(of, or)| (of - f).abs() == 1 && or == r - 1);
+                // No enemy pawn on a file next to it, ahead of it, can attack it.
+                let chaser = enemy_pawns
+                    .iter()
+                    .any(|&(ef, er)| (ef - f).abs() == 1 && er > r);
+                if (3..=5).contains(&r) && defended && !chaser {
+                    t[feature::KNIGHT_OUTPOST] += sign;
+                }
+            }
+            // The enemy king: its file, the storm, the safe checks.
+            let king = board.king_square(enemy);
+            let (kf, kr) = at(color, king);
+            if !enemy_pawns.iter().any(|&(ef, _)| ef == kf) {
+                t[feature::KING_OPEN_FILE] += sign;
+            }
+            for &(f, r) in &own_pawns {
+                if (f - kf).abs() <= 1 && (1..=3).contains(&(kr - r)) {
+                    t[feature::PAWN_STORM] += sign;
+                }
+            }
+            let mut enemy_attacks = Bitboard::EMPTY;
+            for sq in board.occupancy(enemy) {
+                enemy_attacks = enemy_attacks | attacks_of(board.piece_on(sq).unwrap(), sq);
+            }
+            for target in Square::ALL {
+                if board.occupancy(color).has(target) || enemy_attacks.has(target) {
+                    continue;
+                }
+                for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                    let piece = Piece::new(color, role);
+                    let reaches = board
+                        .pieces(piece)
+                        .into_iter()
+                        .any(|sq| attacks_of(piece, sq).has(target));
+                    if reaches && attacks_of(piece, target).has(king) {
+                        t[feature::SAFE_CHECK] += sign;
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn set_operations_match_the_square_by_square_definitions() {
+        let roots = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "2r2rk1/1b3ppp/p2p4/1p1Np1P1/4P2P/1P1Q4/P1P5/1K1R3R b - - 0 22",
+            "6k1/5p2/4p1pp/3nP3/1p1P1N2/1P4P1/5P1P/6K1 w - - 0 35",
+        ];
+        let checked = [
+            feature::DOUBLED,
+            feature::ISOLATED,
+            feature::ROOK_OPEN,
+            feature::ROOK_SEMI_OPEN,
+            feature::SAFE_CHECK,
+            feature::KING_OPEN_FILE,
+            feature::PAWN_STORM,
+            feature::KNIGHT_OUTPOST,
+        ];
+        let mut count = 0;
+        for fen in roots {
+            let root = Board::from_fen(fen).unwrap();
+            let mut boards = vec![root];
+            for mv in root.legal_moves().iter() {
+                let mut child = root;
+                child.make_move(*mv);
+                boards.push(child);
+            }
+            for board in boards {
+                let (got, want) = (trace(&board).pairs, reference_terms(&board));
+                for f in checked
+                    .into_iter()
+                    .chain(feature::PASSED..feature::PASSED + 8)
+                {
+                    assert_eq!(got[f], want[f], "term {f} of {}", board.fen());
+                }
+                count += 1;
+            }
+        }
+        assert!(count > 150, "{count}");
     }
 
     fn terms_of(fen: &str) -> [i32; feature::COUNT] {

@@ -817,7 +817,7 @@ mod tests {
             }
             let mut enemy_attacks = Bitboard::EMPTY;
             for sq in board.occupancy(enemy) {
-                enemy_attacks = enemy_attacks | attacks_of(board.piece_on(sq).unwrap(), sq);
+                enemy_attacks |= attacks_of(board.piece_on(sq).unwrap(), sq);
             }
             for target in Square::ALL {
                 if board.occupancy(color).has(target) || enemy_attacks.has(target) {

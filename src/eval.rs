@@ -84,8 +84,20 @@ pub mod feature {
     /// Per passed pawn: the enemy king's distance to the square in front of it less
     /// the own king's (Chebyshev distance, so −7 … 7).
     pub const PASSER_KINGS: usize = PASSER_BLOCKED + 1;
+    /// Per square from which an own knight, bishop, rook or queen that reaches it
+    /// would check the enemy king, held by no own piece and not attacked by the
+    /// enemy: one count per piece kind that reaches it.
+    pub const SAFE_CHECK: usize = PASSER_KINGS + 1;
+    /// The enemy king stands on a file without pawns of its own.
+    pub const KING_OPEN_FILE: usize = SAFE_CHECK + 1;
+    /// An own pawn on the enemy king's file or the files next to it, at most three
+    /// ranks in front of that king.
+    pub const PAWN_STORM: usize = KING_OPEN_FILE + 1;
+    /// A knight on its fourth to sixth rank, defended by an own pawn, that no enemy
+    /// pawn can ever attack.
+    pub const KNIGHT_OUTPOST: usize = PAWN_STORM + 1;
     /// The number of tapered terms.
-    pub const COUNT: usize = PASSER_KINGS + 1;
+    pub const COUNT: usize = KNIGHT_OUTPOST + 1;
 }
 
 /// Every evaluation weight, in one place. The values live in `src/eval/weights.rs`,
@@ -243,34 +255,66 @@ impl Sink for Trace {
     }
 }
 
-/// Returns the squares strictly in front of `sq` (towards the enemy) for `color`.
+/// The squares strictly in front of each member of `set` on its file, for `color`
+/// (north for White, south for Black): for pawns, their paths.
 #[inline(always)]
-fn front_ranks(color: Color, sq: Square) -> u64 {
-    let row = sq.index() as u32 >> 3; // 0 = rank 8
+fn fill_ahead(color: Color, set: u64) -> u64 {
     match color {
-        Color::White => (1u64 << (row * 8)) - 1,
+        Color::White => {
+            let mut x = set >> 8;
+            x |= x >> 8;
+            x |= x >> 16;
+            x | x >> 32
+        }
         Color::Black => {
-            if row == 7 {
-                0
-            } else {
-                !0u64 << ((row + 1) * 8)
-            }
+            let mut x = set << 8;
+            x |= x << 8;
+            x |= x << 16;
+            x | x << 32
         }
     }
 }
 
-/// The squares of `file` (0 = a) as a raw set.
+/// The files holding a member of `set`, one bit per file (bit 0 = the a-file).
 #[inline(always)]
-fn file_set(file: usize) -> u64 {
-    Bitboard::FILE_A.0 << file
+fn files_of(set: u64) -> u64 {
+    let x = set | set >> 32;
+    let x = x | x >> 16;
+    (x | x >> 8) & 0xff
 }
 
-/// The files next to `file` (0 = a) as a raw set.
+/// The squares of the files whose bits are set in `files` (bit 0 = the a-file).
 #[inline(always)]
-fn adjacent_files(file: usize) -> u64 {
-    let f = Bitboard(file_set(file));
-    f.west().0 | f.east().0
+fn spread_files(files: u64) -> u64 {
+    files * Bitboard::FILE_A.0
 }
+
+/// `set` moved one file west and one file east (the squares beside its members).
+#[inline(always)]
+fn beside(set: u64) -> u64 {
+    let b = Bitboard(set);
+    b.west().0 | b.east().0
+}
+
+/// The squares on `sq`'s file and the files next to it, at most `rows` (1 … 8) ranks
+/// in front of `sq` for `color`, clipped to the board.
+#[inline(always)]
+fn front_block(color: Color, sq: Square, rows: u32) -> u64 {
+    let file = sq.index() as u32 & 7;
+    let row = sq.index() as u32 >> 3; // 0 = rank 8
+    let files = (0b111u64 << file >> 1) & 0xff;
+    // `rows` copies of the file bits, rows 0 … rows - 1.
+    let block = files * (Bitboard::FILE_A.0 >> (64 - 8 * rows));
+    match color {
+        // Towards rank 8: rows row - rows … row - 1 (bits pushed below row 0 drop).
+        Color::White => block << (64 - 8 * rows) >> 8 >> (8 * (7 - row)),
+        // Towards rank 1: rows row + 1 … row + rows (bits pushed past row 7 drop).
+        Color::Black => block << 8 << (8 * row),
+    }
+}
+
+/// Ranks 4 to 6 counted from each side (White, Black): where a knight can be an outpost.
+const OUTPOST_RANKS: [u64; 2] = [0x0000_00ff_ffff_0000, 0x0000_ffff_ff00_0000];
 
 /// Returns the static evaluation of `board` in centipawns, positive when the side to
 /// move stands better.
@@ -314,10 +358,73 @@ pub fn trace(board: &Board) -> Trace {
     t
 }
 
+/// The number of members of `set`.
+#[inline(always)]
+fn n(set: u64) -> i32 {
+    set.count_ones() as i32
+}
+
+/// The number of members of `set`, one step per member: cheaper than [`n`] for the
+/// sets that are mostly empty or hold one or two squares (the default x86-64 target
+/// has no popcount instruction, so `count_ones` is a dozen instructions).
+#[inline(always)]
+fn few(mut set: u64) -> i32 {
+    let mut count = 0;
+    while set != 0 {
+        count += 1;
+        set &= set - 1;
+    }
+    count
+}
+
+/// The piece-square, mobility and king-zone terms of `color`'s pieces of `role`
+/// (knight … queen), whose attacks are `attacks_of(square)`: mobility counts
+/// `targets`, the king zone is `zone`, and `zone_attackers` counts the pieces that
+/// hit it. Returns the union of their attacks and the number of pieces.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn piece_terms<S: Sink>(
+    sink: &mut S,
+    board: &Board,
+    color: Color,
+    role: Role,
+    targets: u64,
+    zone: u64,
+    zone_attackers: &mut i32,
+    attacks_of: impl Fn(Square) -> u64,
+) -> (u64, i32) {
+    let us = color.index();
+    let r = role.index();
+    let m = r - 1;
+    let flip = if us == 0 { 0 } else { 56 };
+    let mut all = 0;
+    let mut count = 0;
+    let mut mobility = 0;
+    let mut hits = 0;
+    for sq in board.pieces(Piece::new(color, role)) {
+        count += 1;
+        sink.pair(us, feature::PST + 64 * r + (sq.index() ^ flip), 1);
+        let attacks = attacks_of(sq);
+        all |= attacks;
+        mobility += n(attacks & targets) - MOBILITY_BASE[m];
+        let h = attacks & zone;
+        if h != 0 {
+            *zone_attackers += 1;
+            hits += n(h);
+        }
+    }
+    sink.pair(us, feature::MATERIAL + r, count);
+    sink.pair(us, feature::MOBILITY + m, mobility);
+    sink.zone(us, m, hits);
+    (all, count)
+}
+
 /// The evaluation, its terms handed to `sink`.
+///
+/// Written in set operations where it can (pawn structure, open files, outposts,
+/// the pawn storm): a test per piece costs more than a few shifts of whole sets.
 #[inline(always)]
 fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
-    let mut phase = 0;
     let occupied = board.occupied().0;
     let pawns = [
         board.pieces(Piece::WhitePawn).0,
@@ -336,110 +443,128 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         king_reach[0] | 1u64 << kings[0].index(),
         king_reach[1] | 1u64 << kings[1].index(),
     ];
+    // Each side's pawn paths (the squares in front of its pawns on their files) and
+    // the files holding its pawns (one bit per file).
+    let paths = [
+        fill_ahead(Color::White, pawns[0]),
+        fill_ahead(Color::Black, pawns[1]),
+    ];
+    let pawn_files = [files_of(pawns[0]), files_of(pawns[1])];
+    let open_files = !spread_files(pawn_files[0] | pawn_files[1]);
 
-    // Squares attacked by each colour (pawns and king included), and by its minors
-    // and rooks.
+    // Squares attacked by each colour (pawns and king included), and by its knights,
+    // bishops, rooks and queens.
     let mut attacked = [
         pawn_attacks[0] | king_reach[0],
         pawn_attacks[1] | king_reach[1],
     ];
-    let mut by_minor = [0u64; 2];
+    let mut by_knight = [0u64; 2];
+    let mut by_bishop = [0u64; 2];
     let mut by_rook = [0u64; 2];
+    let mut by_queen = [0u64; 2];
+    let mut phase = 0;
     for color in Color::ALL {
         let us = color.index();
         let them = 1 - us;
+        let flip = if us == 0 { 0 } else { 56 };
         let own = board.occupancy(color).0;
-        let mut zone_attackers = 0;
-        for role in Role::ALL {
-            let r = role.index();
-            let piece = Piece::new(color, role);
-            for sq in board.pieces(piece) {
-                let i = if us == 0 { sq.index() } else { sq.index() ^ 56 };
-                sink.pair(us, feature::MATERIAL + r, 1);
-                sink.pair(us, feature::PST + 64 * r + i, 1);
-                phase += PHASE[r];
-                let attacks = match role {
-                    Role::Knight => knight_attacks(sq).0,
-                    Role::Bishop => bishop_attacks(sq, Bitboard(occupied)).0,
-                    Role::Rook => rook_attacks(sq, Bitboard(occupied)).0,
-                    Role::Queen => queen_attacks(sq, Bitboard(occupied)).0,
-                    _ => continue,
-                };
-                attacked[us] |= attacks;
-                if role == Role::Knight || role == Role::Bishop {
-                    by_minor[us] |= attacks;
-                } else if role == Role::Rook {
-                    by_rook[us] |= attacks;
-                }
-                let m = r - 1;
-                let count =
-                    (attacks & !own & !pawn_attacks[them]).count_ones() as i32 - MOBILITY_BASE[m];
-                sink.pair(us, feature::MOBILITY + m, count);
-                let hits = attacks & zones[them];
-                if hits != 0 {
-                    zone_attackers += 1;
-                    sink.zone(us, m, hits.count_ones() as i32);
-                }
-                if role == Role::Rook {
-                    let file = file_set(sq.index() & 7);
-                    if file & (pawns[0] | pawns[1]) == 0 {
-                        sink.pair(us, feature::ROOK_OPEN, 1);
-                    } else if file & pawns[us] == 0 {
-                        sink.pair(us, feature::ROOK_SEMI_OPEN, 1);
-                    }
-                }
-            }
+
+        // Material and piece-square terms of the pawns and the king (the other
+        // pieces' come with their attacks).
+        let mut pawn_count = 0;
+        for sq in Bitboard(pawns[us]) {
+            pawn_count += 1;
+            sink.pair(us, feature::PST + (sq.index() ^ flip), 1);
         }
-        // King safety: pressure on the enemy king zone counts once two pieces join.
+        sink.pair(us, feature::MATERIAL + Role::Pawn.index(), pawn_count);
+        sink.pair(us, feature::MATERIAL + Role::King.index(), 1);
+        let king_pst = feature::PST + 64 * Role::King.index();
+        sink.pair(us, king_pst + (kings[us].index() ^ flip), 1);
+
+        // Mobility and the pressure on the enemy king zone, which counts once two
+        // pieces join.
+        let targets = !own & !pawn_attacks[them];
+        let zone = zones[them];
+        let mut zone_attackers = 0;
+        let (t, z, za) = (targets, zone, &mut zone_attackers);
+        let (attacks, knight_count) =
+            piece_terms(sink, board, color, Role::Knight, t, z, za, |sq| {
+                knight_attacks(sq).0
+            });
+        by_knight[us] = attacks;
+        let (attacks, bishop_count) =
+            piece_terms(sink, board, color, Role::Bishop, t, z, za, |sq| {
+                bishop_attacks(sq, Bitboard(occupied)).0
+            });
+        by_bishop[us] = attacks;
+        let (attacks, rook_count) = piece_terms(sink, board, color, Role::Rook, t, z, za, |sq| {
+            rook_attacks(sq, Bitboard(occupied)).0
+        });
+        by_rook[us] = attacks;
+        let (attacks, queen_count) = piece_terms(sink, board, color, Role::Queen, t, z, za, |sq| {
+            queen_attacks(sq, Bitboard(occupied)).0
+        });
+        by_queen[us] = attacks;
+        phase += PHASE[Role::Knight.index()] * knight_count
+            + PHASE[Role::Bishop.index()] * bishop_count
+            + PHASE[Role::Rook.index()] * rook_count
+            + PHASE[Role::Queen.index()] * queen_count;
+        attacked[us] |= by_knight[us] | by_bishop[us] | by_rook[us] | by_queen[us];
         sink.king(us, zone_attackers);
-        if board.pieces(Piece::new(color, Role::Bishop)).len() >= 2 {
+
+        if bishop_count >= 2 {
             sink.pair(us, feature::BISHOP_PAIR, 1);
         }
+        // Rooks on files without pawns, or without own pawns but with enemy ones.
+        let rooks = board.pieces(Piece::new(color, Role::Rook)).0;
+        let semi_open = spread_files(pawn_files[them] & !pawn_files[us]);
+        sink.pair(us, feature::ROOK_OPEN, few(rooks & open_files));
+        sink.pair(us, feature::ROOK_SEMI_OPEN, few(rooks & semi_open));
+        // Knights on ranks 4 to 6, defended by a pawn, beside no enemy pawn's path
+        // (so no enemy pawn can ever attack them).
+        let knights = board.pieces(Piece::new(color, Role::Knight)).0;
+        let outposts = pawn_attacks[us] & OUTPOST_RANKS[us] & !beside(paths[them]);
+        sink.pair(us, feature::KNIGHT_OUTPOST, few(knights & outposts));
 
         // Pawn structure.
-        for sq in Bitboard(pawns[us]) {
-            let file = sq.index() & 7;
-            let front = front_ranks(color, sq);
-            let span = file_set(file) | adjacent_files(file);
-            if pawns[us] & adjacent_files(file) == 0 {
-                sink.pair(us, feature::ISOLATED, 1);
+        let own_files = spread_files(pawn_files[us]);
+        sink.pair(us, feature::ISOLATED, few(pawns[us] & !beside(own_files)));
+        // Pawns with an own pawn in front of them on their file: on each file as many
+        // as pawns with an own pawn behind them, which is this set.
+        sink.pair(us, feature::DOUBLED, few(pawns[us] & paths[us]));
+        // A pawn is passed when no enemy pawn's path is on its file or next to it.
+        let passers = pawns[us] & !(paths[them] | beside(paths[them]));
+        for sq in Bitboard(passers) {
+            let row = sq.index() >> 3;
+            let rank = if us == 0 { 7 - row } else { row };
+            sink.pair(us, feature::PASSED + rank, 1);
+            // A pawn never stands on its last rank, so the square in front exists.
+            let stop = shift_rows(color, sq, 1);
+            if occupied & (1u64 << stop.index()) != 0 {
+                sink.pair(us, feature::PASSER_BLOCKED, 1);
             }
-            if pawns[us] & file_set(file) & front != 0 {
-                sink.pair(us, feature::DOUBLED, 1);
-            }
-            if pawns[them] & span & front == 0 {
-                let row = sq.index() >> 3;
-                let rank = if us == 0 { 7 - row } else { row };
-                sink.pair(us, feature::PASSED + rank, 1);
-                // A pawn never stands on its last rank, so the square in front exists.
-                let stop = shift_rows(color, sq, 1);
-                if occupied & (1u64 << stop.index()) != 0 {
-                    sink.pair(us, feature::PASSER_BLOCKED, 1);
-                }
-                let d = distance(kings[them], stop) - distance(kings[us], stop);
-                sink.pair(us, feature::PASSER_KINGS, d);
-            }
+            let d = distance(kings[them], stop) - distance(kings[us], stop);
+            sink.pair(us, feature::PASSER_KINGS, d);
         }
-        let protected = (pawns[us] & pawn_attacks[us]).count_ones() as i32;
-        sink.pair(us, feature::PROTECTED_PAWN, protected);
+        sink.pair(us, feature::PROTECTED_PAWN, n(pawns[us] & pawn_attacks[us]));
 
         // Pawn shield in front of a king on its first two ranks.
         let ksq = kings[us];
         let row = ksq.index() >> 3;
         let home = if us == 0 { row >= 6 } else { row <= 1 };
         if home {
-            let file = ksq.index() & 7;
-            let files = file_set(file) | adjacent_files(file);
-            let near = front_ranks(color, ksq) & !front_ranks(color, shift_rows(color, ksq, 2));
-            sink.pair(
-                us,
-                feature::SHIELD,
-                (pawns[us] & files & near).count_ones() as i32,
-            );
+            let shield = pawns[us] & front_block(color, ksq, 2);
+            sink.pair(us, feature::SHIELD, n(shield));
         }
+        // Attacking the enemy king: its file without its pawns, own pawns storming it.
+        let enemy_king = kings[them];
+        let open = !(pawn_files[them] >> (enemy_king.index() & 7)) & 1;
+        sink.pair(us, feature::KING_OPEN_FILE, open as i32);
+        let storm = pawns[us] & front_block(Color::ALL[them], enemy_king, 3);
+        sink.pair(us, feature::PAWN_STORM, few(storm));
     }
 
-    // Threats, once both sides' attacks are known.
+    // Threats and safe checks, once both sides' attacks are known.
     for color in Color::ALL {
         let us = color.index();
         let them = 1 - us;
@@ -449,19 +574,43 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         let rooks = board.pieces(Piece::new(enemy, Role::Rook)).0;
         let queens = board.pieces(Piece::new(enemy, Role::Queen)).0;
         let pieces = minors | rooks | queens;
-        let n = |set: u64| set.count_ones() as i32;
-        sink.pair(us, feature::THREAT_BY_PAWN, n(pieces & pawn_attacks[us]));
+        sink.pair(us, feature::THREAT_BY_PAWN, few(pieces & pawn_attacks[us]));
+        let by_minor = by_knight[us] | by_bishop[us];
         sink.pair(
             us,
             feature::THREAT_BY_MINOR,
-            n((rooks | queens) & by_minor[us]),
+            few((rooks | queens) & by_minor),
         );
-        sink.pair(us, feature::THREAT_BY_ROOK, n(queens & by_rook[us]));
+        sink.pair(us, feature::THREAT_BY_ROOK, few(queens & by_rook[us]));
         sink.pair(
             us,
             feature::HANGING,
-            n(pieces & attacked[us] & !attacked[them]),
+            few(pieces & attacked[us] & !attacked[them]),
         );
+
+        // Safe checks: squares reached by an own piece, neither held by an own piece
+        // nor attacked by the enemy, from which that piece would check the enemy king.
+        // The slider lookups from the king run only when a slider reaches a safe square.
+        let ksq = kings[them];
+        let safe = !attacked[them] & !board.occupancy(color).0;
+        let bishops = by_bishop[us] & safe;
+        let rooks = by_rook[us] & safe;
+        let queens = by_queen[us] & safe;
+        // A knight's, a bishop's and a rook's checking squares never meet, so one
+        // count covers the three; the queen's is another.
+        let mut checks = knight_attacks(ksq).0 & by_knight[us] & safe;
+        let mut diagonal = 0;
+        if bishops | queens != 0 {
+            diagonal = bishop_attacks(ksq, Bitboard(occupied)).0;
+            checks |= diagonal & bishops;
+        }
+        let mut straight = 0;
+        if rooks | queens != 0 {
+            straight = rook_attacks(ksq, Bitboard(occupied)).0;
+            checks |= straight & rooks;
+        }
+        let queen_checks = (diagonal | straight) & queens;
+        sink.pair(us, feature::SAFE_CHECK, few(checks) + few(queen_checks));
     }
 
     sink.finish(phase.min(24), board.side_to_move())
@@ -492,7 +641,10 @@ fn shift_rows(color: Color, sq: Square, rows: i8) -> Square {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
     use super::*;
+    use std::{vec, vec::Vec};
 
     fn eval_fen(fen: &str) -> i32 {
         evaluate(&Board::from_fen(fen).unwrap())
@@ -550,12 +702,183 @@ mod tests {
         assert!(count > 5_000, "{count}");
     }
 
+    fn file_set(file: u32) -> u64 {
+        Bitboard::FILE_A.0 << file
+    }
+
     #[test]
-    fn front_ranks_cover_the_right_rows() {
-        assert_eq!(front_ranks(Color::White, Square::A8), 0);
-        assert_eq!(front_ranks(Color::Black, Square::A1), 0);
-        assert_eq!(front_ranks(Color::White, Square::A7), 0xff);
-        assert_eq!(front_ranks(Color::Black, Square::H2), 0xff << 56);
+    fn set_helpers_cover_the_right_squares() {
+        // The path of a pawn e2 is e3 … e8 for White; of a pawn e7, e6 … e1 for Black.
+        let e2 = 1u64 << Square::E2.index();
+        let e7 = 1u64 << Square::E7.index();
+        assert_eq!(fill_ahead(Color::White, e2), file_set(4) & !(e2 | e2 << 8));
+        assert_eq!(fill_ahead(Color::Black, e7), file_set(4) & !(e7 | e7 >> 8));
+        assert_eq!(fill_ahead(Color::White, Bitboard::RANK_8.0), 0);
+        assert_eq!(files_of(e2 | 1 << Square::A8.index()), 0b1_0001);
+        assert_eq!(spread_files(0b1000_0001), file_set(0) | file_set(7));
+        assert_eq!(beside(file_set(0)), file_set(1));
+        // Three ranks in front of a king g8 (Black: towards rank 1) on the f, g, h files.
+        let g8 = front_block(Color::Black, Square::G8, 3);
+        assert_eq!(g8, (file_set(5) | file_set(6) | file_set(7)) & 0xffff_ff00);
+        // Clipped at the board's edge: a white king a7 has one rank in front.
+        let a7 = front_block(Color::White, Square::A7, 3);
+        assert_eq!(a7, (file_set(0) | file_set(1)) & 0xff);
+        assert_eq!(front_block(Color::Black, Square::H1, 3), 0);
+        assert_eq!(front_block(Color::White, Square::D1, 2).count_ones(), 6);
+    }
+
+    /// The pawn, rook, outpost and king-attack terms of `board` written square by
+    /// square from their definitions (White's count minus Black's), to check the set
+    /// operations of `terms`.
+    fn reference_terms(board: &Board) -> [i32; feature::COUNT] {
+        let mut t = [0; feature::COUNT];
+        let occupied = board.occupied();
+        // (file, rank counted from `color`'s side) of a square, rank 1 = 0.
+        let at = |color: Color, sq: Square| {
+            let rank = sq.rank().index() as i32;
+            let own_rank = if color == Color::White {
+                rank
+            } else {
+                7 - rank
+            };
+            (sq.file().index() as i32, own_rank)
+        };
+        let attacks_of = |piece: Piece, sq: Square| match piece.role() {
+            Role::Pawn => crate::attacks::pawn_attacks(piece.color(), sq),
+            Role::Knight => knight_attacks(sq),
+            Role::Bishop => bishop_attacks(sq, occupied),
+            Role::Rook => rook_attacks(sq, occupied),
+            Role::Queen => queen_attacks(sq, occupied),
+            Role::King => king_attacks(sq),
+        };
+        for color in Color::ALL {
+            let us = color.index();
+            let enemy = Color::ALL[1 - us];
+            let sign = if us == 0 { 1 } else { -1 };
+            let own_pawns: Vec<(i32, i32)> = board
+                .pieces(Piece::new(color, Role::Pawn))
+                .into_iter()
+                .map(|sq| at(color, sq))
+                .collect();
+            // Enemy pawns, their ranks counted from our side too.
+            let enemy_pawns: Vec<(i32, i32)> = board
+                .pieces(Piece::new(enemy, Role::Pawn))
+                .into_iter()
+                .map(|sq| at(color, sq))
+                .collect();
+            for &(f, r) in &own_pawns {
+                if own_pawns.iter().any(|&(of, or)| of == f && or > r) {
+                    t[feature::DOUBLED] += sign;
+                }
+                if !own_pawns.iter().any(|&(of, _)| (of - f).abs() == 1) {
+                    t[feature::ISOLATED] += sign;
+                }
+                // Passed: no enemy pawn ahead of it on its file or a file next to it.
+                let stopper = enemy_pawns
+                    .iter()
+                    .any(|&(ef, er)| (ef - f).abs() <= 1 && er > r);
+                if !stopper {
+                    t[feature::PASSED + r as usize] += sign;
+                }
+            }
+            for sq in board.pieces(Piece::new(color, Role::Rook)) {
+                let (f, _) = at(color, sq);
+                let own = own_pawns.iter().any(|&(of, _)| of == f);
+                let theirs = enemy_pawns.iter().any(|&(ef, _)| ef == f);
+                if !own && !theirs {
+                    t[feature::ROOK_OPEN] += sign;
+                } else if !own {
+                    t[feature::ROOK_SEMI_OPEN] += sign;
+                }
+            }
+            for sq in board.pieces(Piece::new(color, Role::Knight)) {
+                let (f, r) = at(color, sq);
+                let defended = own_pawns
+                    .iter()
+                    .any(|&(of, or)| (of - f).abs() == 1 && or == r - 1);
+                // No enemy pawn on a file next to it, ahead of it, can attack it.
+                let chaser = enemy_pawns
+                    .iter()
+                    .any(|&(ef, er)| (ef - f).abs() == 1 && er > r);
+                if (3..=5).contains(&r) && defended && !chaser {
+                    t[feature::KNIGHT_OUTPOST] += sign;
+                }
+            }
+            // The enemy king: its file, the storm, the safe checks.
+            let king = board.king_square(enemy);
+            let (kf, kr) = at(color, king);
+            if !enemy_pawns.iter().any(|&(ef, _)| ef == kf) {
+                t[feature::KING_OPEN_FILE] += sign;
+            }
+            for &(f, r) in &own_pawns {
+                if (f - kf).abs() <= 1 && (1..=3).contains(&(kr - r)) {
+                    t[feature::PAWN_STORM] += sign;
+                }
+            }
+            let mut enemy_attacks = Bitboard::EMPTY;
+            for sq in board.occupancy(enemy) {
+                enemy_attacks |= attacks_of(board.piece_on(sq).unwrap(), sq);
+            }
+            for target in Square::ALL {
+                if board.occupancy(color).has(target) || enemy_attacks.has(target) {
+                    continue;
+                }
+                for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                    let piece = Piece::new(color, role);
+                    let reaches = board
+                        .pieces(piece)
+                        .into_iter()
+                        .any(|sq| attacks_of(piece, sq).has(target));
+                    if reaches && attacks_of(piece, target).has(king) {
+                        t[feature::SAFE_CHECK] += sign;
+                    }
+                }
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn set_operations_match_the_square_by_square_definitions() {
+        let roots = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "2r2rk1/1b3ppp/p2p4/1p1Np1P1/4P2P/1P1Q4/P1P5/1K1R3R b - - 0 22",
+            "6k1/5p2/4p1pp/3nP3/1p1P1N2/1P4P1/5P1P/6K1 w - - 0 35",
+        ];
+        let checked = [
+            feature::DOUBLED,
+            feature::ISOLATED,
+            feature::ROOK_OPEN,
+            feature::ROOK_SEMI_OPEN,
+            feature::SAFE_CHECK,
+            feature::KING_OPEN_FILE,
+            feature::PAWN_STORM,
+            feature::KNIGHT_OUTPOST,
+        ];
+        let mut count = 0;
+        for fen in roots {
+            let root = Board::from_fen(fen).unwrap();
+            let mut boards = vec![root];
+            for mv in root.legal_moves().iter() {
+                let mut child = root;
+                child.make_move(*mv);
+                boards.push(child);
+            }
+            for board in boards {
+                let (got, want) = (trace(&board).pairs, reference_terms(&board));
+                for f in checked
+                    .into_iter()
+                    .chain(feature::PASSED..feature::PASSED + 8)
+                {
+                    assert_eq!(got[f], want[f], "term {f} of {}", board.fen());
+                }
+                count += 1;
+            }
+        }
+        assert!(count > 150, "{count}");
     }
 
     fn terms_of(fen: &str) -> [i32; feature::COUNT] {
@@ -585,5 +908,53 @@ mod tests {
         // Two white pawns defending each other diagonally: one protected pawn.
         let t = terms_of("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1");
         assert_eq!(t[feature::PROTECTED_PAWN], 1);
+    }
+
+    #[test]
+    fn king_attack_terms() {
+        // The white knight e5 can check the king h8 from f7 and g6, both safe.
+        let t = terms_of("7k/8/8/4N3/8/8/8/K7 w - - 0 1");
+        assert_eq!(t[feature::SAFE_CHECK], 2);
+        // A black rook f8 covers f7 (White keeps g6) and checks the king a1 safely
+        // from a8 and f1: 1 - 2.
+        let t = terms_of("5r1k/8/8/4N3/8/8/8/K7 w - - 0 1");
+        assert_eq!(t[feature::SAFE_CHECK], -1);
+        // Neither king has a pawn on its file: both "open", the counts cancel.
+        assert_eq!(t[feature::KING_OPEN_FILE], 0);
+        // A queen d1 checks the king h8 safely from d4 (diagonal), d8, h1 and h5.
+        let t = terms_of("7k/8/8/8/8/8/8/K2Q4 w - - 0 1");
+        assert_eq!(t[feature::SAFE_CHECK], 4);
+        // A bishop e3 adds d4 again: a square counts once per piece kind.
+        let t = terms_of("7k/8/8/8/8/4B3/8/K2Q4 w - - 0 1");
+        assert_eq!(t[feature::SAFE_CHECK], 5);
+        // A white pawn storm: g5 and h5 within three ranks in front of the black king
+        // g8 (ranks 7, 6, 5), with a black pawn on g7 keeping the g-file closed.
+        let t = terms_of("6k1/6p1/8/6PP/8/8/8/K7 w - - 0 1");
+        assert_eq!(t[feature::PAWN_STORM], 2);
+        assert_eq!(
+            t[feature::KING_OPEN_FILE],
+            -1,
+            "only the king a1 has an open file"
+        );
+        // Four ranks away is no storm; Black's pawns storm the white king g1.
+        let t = terms_of("6k1/8/8/8/6P1/8/5p1p/6K1 w - - 0 1");
+        assert_eq!(t[feature::PAWN_STORM], -2);
+        // A knight on e5 defended by d4 with no black pawn on d/f ahead: an outpost;
+        // with a black pawn on f7 it can be chased away; on e4 (rank 4) defended by d3
+        // it is one again, and a black pawn on f3 behind it does not chase it.
+        let t = terms_of("4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1");
+        assert_eq!(t[feature::KNIGHT_OUTPOST], 1);
+        let t = terms_of("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1");
+        assert_eq!(t[feature::KNIGHT_OUTPOST], 0);
+        let t = terms_of("4k3/8/8/8/4N3/3P1p2/8/4K3 w - - 0 1");
+        assert_eq!(t[feature::KNIGHT_OUTPOST], 1);
+        // The same for Black: a knight d4 defended by e5, no white pawn on c/e below.
+        let t = terms_of("4k3/8/8/4p3/3n4/8/8/4K3 w - - 0 1");
+        assert_eq!(t[feature::KNIGHT_OUTPOST], -1);
+        let t = terms_of("4k3/8/8/4p3/3n4/8/2P5/4K3 w - - 0 1");
+        assert_eq!(t[feature::KNIGHT_OUTPOST], 0);
+        // Rank 7 is no outpost.
+        let t = terms_of("4k3/4N3/3P4/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(t[feature::KNIGHT_OUTPOST], 0);
     }
 }

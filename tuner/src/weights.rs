@@ -97,6 +97,12 @@ fn sections() -> Vec<(usize, usize, String, usize)> {
         "protected pawn, blocked passer, passer king distance (enemy less own)".into(),
         3,
     ));
+    s.push((
+        feature::SAFE_CHECK,
+        4,
+        "safe check, enemy king on an open file, pawn storm, knight outpost".into(),
+        4,
+    ));
     s
 }
 

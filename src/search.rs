@@ -184,7 +184,7 @@ struct Ctx<'a, H> {
     limits: Limits,
 }
 
-/// The search state that persists between searches (history and killer tables).
+/// The search state that persists between searches (history, killer and counter-move tables).
 ///
 /// About 23 KiB; keep one per game and call [`Searcher::clear`] on a new game.
 pub struct Searcher {
@@ -268,7 +268,7 @@ impl Searcher {
         self.multipv
     }
 
-    /// Forgets killers and history (call on a new game).
+    /// Forgets killers, counter-moves and history (call on a new game).
     pub fn clear(&mut self) {
         self.killers = [[Move::NULL; 2]; MAX_PLY];
         self.history.clear();

@@ -306,43 +306,28 @@ mod tests {
 
     #[test]
     fn a_quiescence_picker_keeps_the_best_good_captures_that_fit() {
-        fn take<const N: usize>(mut picker: Picker<N>) -> Vec<String> {
-            core::iter::from_fn(|| picker.next().map(|(m, _)| m.to_string())).collect()
+        /// The good captures a picker of capacity `N` hands out, in order.
+        fn good<const N: usize>(board: &Board, tt_move: Move) -> Vec<String> {
+            let none = [Move::NULL; 2];
+            let history = History::new();
+            let mut p = Picker::<N>::new(
+                board,
+                Take::GoodCaptures,
+                tt_move,
+                none,
+                Move::NULL,
+                &history,
+            );
+            core::iter::from_fn(|| p.next().map(|(m, _)| m.to_string())).collect()
         }
         let board = Board::from_fen(FEN).unwrap();
-        let none = [Move::NULL; 2];
-        let history = History::new();
         // Rxd5 loses the rook: left out. The two winning captures, best first.
-        let p = Picker::<QS_CAPACITY>::new(
-            &board,
-            Take::GoodCaptures,
-            Move::NULL,
-            none,
-            Move::NULL,
-            &history,
-        );
-        assert_eq!(take(p), ["f3h4", "f3g5"]);
+        assert_eq!(good::<QS_CAPACITY>(&board, Move::NULL), ["f3h4", "f3g5"]);
         // Room for one: the queen capture stays, whatever the generation order.
-        let p = Picker::<1>::new(
-            &board,
-            Take::GoodCaptures,
-            Move::NULL,
-            none,
-            Move::NULL,
-            &history,
-        );
-        assert_eq!(take(p), ["f3h4"]);
+        assert_eq!(good::<1>(&board, Move::NULL), ["f3h4"]);
         // The table move counts even when it loses material.
         let rxd5 = board.parse_uci_move("d2d5").unwrap();
-        let p = Picker::<QS_CAPACITY>::new(
-            &board,
-            Take::GoodCaptures,
-            rxd5,
-            none,
-            Move::NULL,
-            &history,
-        );
-        assert_eq!(take(p), ["d2d5", "f3h4", "f3g5"]);
+        assert_eq!(good::<QS_CAPACITY>(&board, rxd5), ["d2d5", "f3h4", "f3g5"]);
     }
 
     #[test]

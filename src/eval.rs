@@ -702,8 +702,9 @@ mod tests {
         assert!(count > 5_000, "{count}");
     }
 
-    fn file_set(file: u32) -> u64 {
-        Bitboard::FILE_A.0 << file
+    /// The squares of the file with index `file` (0 = a), as a raw set.
+    fn file_set(file: usize) -> u64 {
+        Bitboard::file(crate::File::ALL[file]).0
     }
 
     #[test]

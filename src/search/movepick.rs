@@ -75,8 +75,9 @@ impl History {
 /// promotions, the best [`QS_CAPACITY`] of them. Positions from play have far fewer:
 /// at most 14 captures and promotions of any kind in the 144,320 positions (out of
 /// check) of 1,174 games of this project's test runs (counted with python-chess).
-/// When a constructed position has more good ones, the lowest-ordered are left out, which only makes that quiescence search more selective (it can stand pat, so
-/// no result depends on trying every capture).
+/// When a constructed position has more good ones, the lowest-ordered are left out,
+/// which only makes that quiescence search more selective (it can stand pat, so no
+/// result depends on trying every capture).
 pub(super) const QS_CAPACITY: usize = 32;
 
 /// Which moves a [`Picker`] takes.
@@ -111,7 +112,8 @@ impl<const N: usize> Picker<N> {
     /// Generates, filters by `take` and scores the legal moves of `board` for a node
     /// whose table move is `tt_move` ([`Move::NULL`] if none) and whose ply has
     /// `killers` and whose previous move's known refutation is `counter`
-    /// ([`Move::NULL`] if none). When more moves qualify than `N`, the best-scored `N` are kept.
+    /// ([`Move::NULL`] if none). When more moves qualify than `N`, the best-scored
+    /// `N` are kept.
     ///
     /// Never inlined, and the list is generated here rather than passed in: the
     /// caller's frame then holds the picker alone (one move list, no copy).

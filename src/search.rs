@@ -500,7 +500,7 @@ impl Searcher {
         let key = board.hash();
         let entry = tt::probe(cx.tt, key);
         let mut tt_move = Move::NULL;
-        if let Some(e) = entry {
+        if let Some(e) = &entry {
             tt_move = e.mv();
             if !pv_node && ply > 0 && e.depth() >= depth {
                 let s = score_from_tt(e.score(), ply);
@@ -519,10 +519,14 @@ impl Searcher {
             depth -= 1;
         }
 
+        // The table keeps the static evaluation, which saves computing it again.
         let static_eval = if in_check {
             -INF
         } else {
-            eval::evaluate(board)
+            entry
+                .as_ref()
+                .and_then(TtEntry::eval)
+                .unwrap_or_else(|| eval::evaluate(board))
         };
         let us = board.side_to_move();
 
@@ -665,6 +669,7 @@ impl Searcher {
             key,
             node.best_move,
             score_to_tt(node.best, ply),
+            (!in_check).then_some(static_eval),
             depth,
             node.bound(),
         );
@@ -690,8 +695,10 @@ impl Searcher {
         }
         let key = board.hash();
         let mut tt_move = Move::NULL;
+        let mut tt_eval = None;
         if let Some(e) = tt::probe(cx.tt, key) {
             tt_move = e.mv();
+            tt_eval = e.eval();
             let s = score_from_tt(e.score(), ply);
             match e.bound() {
                 Bound::Exact => return s,
@@ -702,15 +709,17 @@ impl Searcher {
         }
         let in_check = board.in_check();
         let mut node;
+        let mut stand = None;
         if in_check {
             node = NodeScore::new(-INF, alpha, beta);
         } else {
-            let stand = eval::evaluate(board);
-            if stand >= beta {
-                return stand;
+            let eval = tt_eval.unwrap_or_else(|| eval::evaluate(board));
+            stand = Some(eval);
+            if eval >= beta {
+                return eval;
             }
-            node = NodeScore::new(stand, alpha, beta);
-            node.alpha = alpha.max(stand);
+            node = NodeScore::new(eval, alpha, beta);
+            node.alpha = alpha.max(eval);
         }
         // In check every evasion counts (a full-size picker); otherwise the good
         // captures and queen promotions only (a small one). Each picker lives in the
@@ -740,6 +749,7 @@ impl Searcher {
             key,
             node.best_move,
             score_to_tt(node.best, ply),
+            stand,
             0,
             node.bound(),
         );

@@ -66,9 +66,10 @@ pub enum Bound {
 
 /// One transposition-table slot: 16 bytes, two 64-bit words.
 ///
-/// The data word packs the move (bits 0–31), the score (32–47), the depth
-/// (48–55) and the bound (56–63); the other word is the position's key XORed
-/// with the data. Threads may read and write the same slot at once (each word
+/// The data word packs the move (bits 0–23, Kirin's 24-bit encoding), the score
+/// (24–39), the position's static evaluation (40–53, 14-bit signed; the lowest
+/// value stands for none), the depth (54–61) and the bound (62–63); the other word
+/// is the position's key XORed with the data. Threads may read and write the same slot at once (each word
 /// is a relaxed atomic): a slot torn by two writers no longer decodes to
 /// either key, so a probe never takes one position's data for another's
 /// (Hyatt and Mann's lockless hashing). All-zero memory is an empty slot.
@@ -115,11 +116,16 @@ impl TtEntry {
         data: Word::new(0),
     };
 
-    fn pack(mv: Move, score: i16, depth: u8, bound: Bound) -> u64 {
-        u64::from(mv.0)
-            | u64::from(score as u16) << 32
-            | u64::from(depth) << 48
-            | u64::from(bound as u8) << 56
+    fn pack(mv: Move, score: i16, eval: Option<i32>, depth: u8, bound: Bound) -> u64 {
+        let eval = match eval {
+            Some(e) if e > NO_EVAL && e <= EVAL_MAX => e,
+            _ => NO_EVAL,
+        };
+        u64::from(mv.0 & 0x00ff_ffff)
+            | u64::from(score as u16) << 24
+            | (eval as u64 & 0x3fff) << 40
+            | u64::from(depth) << 54
+            | u64::from(bound as u8) << 62
     }
 
     fn key(&self) -> u64 {
@@ -128,22 +134,30 @@ impl TtEntry {
 
     /// Returns the best or refuting move stored for the position, or `Move::NULL`.
     pub fn mv(&self) -> Move {
-        Move(self.data.get() as u32)
+        Move(self.data.get() as u32 & 0x00ff_ffff)
     }
 
     /// Returns the stored score (mate scores relative to the stored node).
     pub fn score(&self) -> i32 {
-        (self.data.get() >> 32) as u16 as i16 as i32
+        (self.data.get() >> 24) as u16 as i16 as i32
+    }
+
+    /// Returns the position's static evaluation, if it was stored (not for a
+    /// position in check, nor for one whose evaluation is beyond ±8,191).
+    pub fn eval(&self) -> Option<i32> {
+        // Sign-extend the 14-bit field.
+        let e = ((self.data.get() >> 40) << 50) as i64 >> 50;
+        (e as i32 != NO_EVAL).then_some(e as i32)
     }
 
     /// Returns the remaining depth the score was searched to.
     pub fn depth(&self) -> i32 {
-        (self.data.get() >> 48) as u8 as i32
+        (self.data.get() >> 54) as u8 as i32
     }
 
     /// Returns the kind of bound the score is.
     pub fn bound(&self) -> Bound {
-        match (self.data.get() >> 56) as u8 {
+        match (self.data.get() >> 62) as u8 {
             1 => Bound::Upper,
             2 => Bound::Lower,
             3 => Bound::Exact,
@@ -151,6 +165,11 @@ impl TtEntry {
         }
     }
 }
+
+/// The stored evaluation field's value for "none": the lowest 14-bit value.
+const NO_EVAL: i32 = -(1 << 13);
+/// The highest evaluation the field holds.
+const EVAL_MAX: i32 = (1 << 13) - 1;
 
 #[inline(always)]
 fn slot(len: usize, key: u64) -> usize {
@@ -173,10 +192,18 @@ pub(crate) fn probe(table: &[TtEntry], key: u64) -> Option<TtEntry> {
     (e.bound() != Bound::None && check ^ data == key).then_some(e)
 }
 
-/// Stores a search result, keeping a deeper entry of the same position unless the
-/// new one is exact.
+/// Stores a search result and the position's static evaluation (`None` in check),
+/// keeping a deeper entry of the same position unless the new one is exact.
 #[inline]
-pub(crate) fn store(table: &[TtEntry], key: u64, mv: Move, score: i32, depth: i32, bound: Bound) {
+pub(crate) fn store(
+    table: &[TtEntry],
+    key: u64,
+    mv: Move,
+    score: i32,
+    eval: Option<i32>,
+    depth: i32,
+    bound: Bound,
+) {
     if table.is_empty() {
         return;
     }
@@ -189,6 +216,7 @@ pub(crate) fn store(table: &[TtEntry], key: u64, mv: Move, score: i32, depth: i3
     let data = TtEntry::pack(
         mv,
         score.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+        eval,
         depth.clamp(0, 255) as u8,
         bound,
     );
@@ -214,14 +242,43 @@ mod tests {
     fn store_then_probe_round_trips() {
         let table = [TtEntry::EMPTY; 64];
         assert!(probe(&table, 42).is_none());
-        store(&table, 42, Move::NULL, -17, 5, Bound::Lower);
+        store(&table, 42, Move::NULL, -17, Some(-31), 5, Bound::Lower);
         let e = probe(&table, 42).unwrap();
         assert_eq!((e.score(), e.depth(), e.bound()), (-17, 5, Bound::Lower));
+        assert_eq!(e.eval(), Some(-31));
         assert!(probe(&table, 43).is_none());
         assert!(hashfull(&table) > 0);
         let empty: [TtEntry; 0] = [];
-        store(&empty, 1, Move::NULL, 0, 1, Bound::Exact);
+        store(&empty, 1, Move::NULL, 0, None, 1, Bound::Exact);
         assert!(probe(&empty, 1).is_none());
+    }
+
+    #[test]
+    fn every_field_round_trips_at_its_extremes() {
+        let table = [TtEntry::EMPTY; 1];
+        // A move with every one of its 24 bits set (no legal move has them all).
+        let mv = Move(0x00ff_ffff);
+        // Each case under its own key: a shallower entry does not replace a deeper
+        // one of the same position.
+        for (key, score, eval, depth, bound) in [
+            (u64::MAX, i16::MIN as i32, Some(EVAL_MAX), 255, Bound::Exact),
+            (1, i16::MAX as i32, Some(NO_EVAL + 1), 0, Bound::Upper),
+            (2, -1, Some(-1), 1, Bound::Lower),
+            (3, 0, Some(0), 127, Bound::Exact),
+            (4, 1, None, 254, Bound::Upper),
+        ] {
+            store(&table, key, mv, score, eval, depth, bound);
+            let e = probe(&table, key).unwrap();
+            assert_eq!(
+                (e.mv(), e.score(), e.eval(), e.depth(), e.bound()),
+                (mv, score, eval, depth, bound)
+            );
+        }
+        // Evaluations beyond the field are not stored, rather than stored wrong.
+        for eval in [EVAL_MAX + 1, NO_EVAL, -20_000] {
+            store(&table, 7, Move::NULL, 0, Some(eval), 1, Bound::Exact);
+            assert_eq!(probe(&table, 7).unwrap().eval(), None, "{eval}");
+        }
     }
 
     #[test]
@@ -230,8 +287,8 @@ mod tests {
         // with the other's data: the probe must then miss for both keys.
         let a = [TtEntry::EMPTY; 1];
         let b = [TtEntry::EMPTY; 1];
-        store(&a, 42, Move::NULL, 100, 7, Bound::Exact);
-        store(&b, 4242, Move::NULL, -100, 3, Bound::Lower);
+        store(&a, 42, Move::NULL, 100, Some(5), 7, Bound::Exact);
+        store(&b, 4242, Move::NULL, -100, None, 3, Bound::Lower);
         let torn = [TtEntry {
             check: Word::new(a[0].check.get()),
             data: Word::new(b[0].data.get()),

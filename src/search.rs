@@ -355,7 +355,16 @@ impl Searcher {
                     (-INF, INF)
                 };
                 loop {
-                    let s = self.negamax(&mut cx, board, depth as i32, alpha, beta, 0, true);
+                    let s = self.negamax(
+                        &mut cx,
+                        board,
+                        depth as i32,
+                        alpha,
+                        beta,
+                        0,
+                        true,
+                        Move::NULL,
+                    );
                     if self.stopped {
                         break;
                     }
@@ -464,6 +473,7 @@ impl Searcher {
         mut beta: i32,
         ply: usize,
         allow_null: bool,
+        skip: Move,
     ) -> i32 {
         self.pv_len[ply] = 0;
         if self.should_stop(cx) {
@@ -498,7 +508,13 @@ impl Searcher {
         self.seldepth = self.seldepth.max(ply);
 
         let key = board.hash();
-        let entry = tt::probe(cx.tt, key);
+        // A singular-extension search (`skip` set) leaves out the table move, so
+        // the table's verdict on the position does not apply to it.
+        let entry = if skip == Move::NULL {
+            tt::probe(cx.tt, key)
+        } else {
+            None
+        };
         let mut tt_move = Move::NULL;
         if let Some(e) = &entry {
             tt_move = e.mv();
@@ -515,7 +531,7 @@ impl Searcher {
 
         // Internal iterative reduction: a node without a table move is searched a
         // ply shallower (its move order is poor; the next visit finds a move stored).
-        if tt_move == Move::NULL && depth >= 4 {
+        if tt_move == Move::NULL && skip == Move::NULL && depth >= 4 {
             depth -= 1;
         }
 
@@ -530,7 +546,7 @@ impl Searcher {
         };
         let us = board.side_to_move();
 
-        if !pv_node && !in_check && ply > 0 {
+        if !pv_node && !in_check && ply > 0 && skip == Move::NULL {
             // Reverse futility pruning.
             if depth <= 6 && static_eval - 85 * depth >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
@@ -542,12 +558,58 @@ impl Searcher {
                 child.make_null_move();
                 self.played[ply] = Move::NULL;
                 self.keys[self.root_index + ply + 1] = child.hash();
-                let s = -self.negamax(cx, &child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let s = -self.negamax(
+                    cx,
+                    &child,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    false,
+                    Move::NULL,
+                );
                 if self.stopped {
                     return 0;
                 }
                 if s >= beta {
                     return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
+
+        // Singular extension: when the table move, stored as a lower bound from a
+        // search nearly as deep, beats every other move by a margin at half the
+        // depth, it is searched a ply deeper; when even the others reach beta,
+        // the node is cut (multi-cut).
+        let mut extend_tt_move = 0;
+        if let Some(e) = &entry {
+            let tt_score = score_from_tt(e.score(), ply);
+            if ply > 0
+                && depth >= 7
+                && tt_move != Move::NULL
+                && e.depth() >= depth - 3
+                && matches!(e.bound(), Bound::Lower | Bound::Exact)
+                && tt_score.abs() < MATE_BOUND
+            {
+                let singular_beta = tt_score - 2 * depth;
+                let s = self.negamax(
+                    cx,
+                    board,
+                    (depth - 1) / 2,
+                    singular_beta - 1,
+                    singular_beta,
+                    ply,
+                    false,
+                    tt_move,
+                );
+                if self.stopped {
+                    return 0;
+                }
+                self.pv_len[ply] = 0;
+                if s < singular_beta {
+                    extend_tt_move = 1;
+                } else if singular_beta >= beta {
+                    return singular_beta;
                 }
             }
         }
@@ -570,7 +632,7 @@ impl Searcher {
         let mut quiets = [Move::NULL; 64];
         let mut quiet_count = 0;
         while let Some((mv, order)) = picker.next() {
-            if ply == 0 && self.excluded[..self.excluded_len].contains(&mv) {
+            if mv == skip || ply == 0 && self.excluded[..self.excluded_len].contains(&mv) {
                 // MultiPV: an earlier line of this iteration starts with `mv`.
                 continue;
             }
@@ -618,9 +680,18 @@ impl Searcher {
             {
                 continue;
             }
-            let new_depth = depth - 1;
+            let new_depth = depth - 1 + if mv == tt_move { extend_tt_move } else { 0 };
             let s = if searched == 0 {
-                -self.negamax(cx, &child, new_depth, -beta, -alpha, ply + 1, true)
+                -self.negamax(
+                    cx,
+                    &child,
+                    new_depth,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    true,
+                    Move::NULL,
+                )
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
@@ -633,13 +704,39 @@ impl Searcher {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s =
-                    -self.negamax(cx, &child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut s = -self.negamax(
+                    cx,
+                    &child,
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    true,
+                    Move::NULL,
+                );
                 if s > alpha && r > 0 {
-                    s = -self.negamax(cx, &child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    s = -self.negamax(
+                        cx,
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        true,
+                        Move::NULL,
+                    );
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(cx, &child, new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(
+                        cx,
+                        &child,
+                        new_depth,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        true,
+                        Move::NULL,
+                    );
                 }
                 s
             };
@@ -659,6 +756,10 @@ impl Searcher {
             }
         }
 
+        if skip != Move::NULL {
+            // A search without the table move: its value is not the position's.
+            return node.best;
+        }
         if ply == 0 && self.excluded_len > 0 {
             // A later MultiPV line's score leaves out the best moves: not the
             // root's value, and its move must not replace line 1's hash move.
@@ -989,6 +1090,46 @@ mod tests {
         let r = best(fen, 4);
         let board = Board::from_fen(fen).unwrap();
         assert_eq!(r.best_move, Some(board.parse_uci_move("d2d5").unwrap()));
+    }
+
+    #[test]
+    fn a_search_that_skips_a_move_never_plays_it() {
+        // The singular-extension search leaves out the table move: without Rxd5
+        // White has nothing better than a quiet move, a queen down; with Kd1 as the
+        // only legal move, skipping it leaves no move and no score.
+        for (fen, skip, depth) in [
+            ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", "d2d5", 4),
+            ("4k3/8/8/8/8/8/4q3/r2K4 w - - 0 1", "d1e2", 3),
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let skip = board.parse_uci_move(skip).unwrap();
+            let table = [TtEntry::EMPTY; 1 << 12];
+            let mut s = Searcher::new();
+            let limits = Limits {
+                depth,
+                ..Limits::NONE
+            };
+            let stop = AtomicBool::new(false);
+            let full = s.search(&board, &[], &table, &limits, &stop, &mut NoHooks);
+            assert_eq!(full.best_move, Some(skip), "{fen}");
+            let mut cx = Ctx {
+                tt: &table,
+                stop: &stop,
+                hooks: &mut NoHooks,
+                limits,
+            };
+            let d = depth as i32;
+            let without = s.negamax(&mut cx, &board, d, -INF, INF, 0, false, skip);
+            if board.legal_moves().len() == 1 {
+                assert_eq!(without, -INF, "{fen}");
+            } else {
+                let Score::Cp(with) = full.score else {
+                    panic!("{fen}: {:?}", full.score)
+                };
+                assert!(without < with - 500, "{fen}: {without} vs {with}");
+                assert!(s.pv_len[0] > 0 && s.pv[0][0] != skip, "{fen}");
+            }
+        }
     }
 
     #[test]

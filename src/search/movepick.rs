@@ -34,16 +34,27 @@ const BAD_CAPTURE: i32 = -2_000_000;
 pub(super) const GOOD_CAPTURE_FLOOR: i32 = GOOD_CAPTURE - 100_000;
 /// History scores stay within ±`HISTORY_MAX`, far below the killer scores.
 const HISTORY_MAX: i32 = 16_384;
+/// A capture's history score is divided by this before it is added to its MVV-LVA
+/// score (±2,048 at most: it reorders captures of victims of near values).
+const CAPTURE_HISTORY_SCALE: i32 = 8;
 
-/// How often each quiet move (by moving piece and target square) caused a cutoff,
-/// less how often it was tried before another move did.
+/// How often each move caused a cutoff, less how often it was tried before another
+/// move did: quiet moves by moving piece and target square; captures and
+/// promotions by moving role, target square and victim (role, or the king's slot
+/// for a promotion that captures nothing), 4.5 KiB of `i16`.
 #[derive(Clone)]
-pub(super) struct History([[i32; 64]; 12]);
+pub(super) struct History {
+    quiet: [[i32; 64]; 12],
+    capture: [[[i16; 6]; 64]; 6],
+}
 
 impl History {
     /// Returns an empty history.
     pub(super) const fn new() -> History {
-        History([[0; 64]; 12])
+        History {
+            quiet: [[0; 64]; 12],
+            capture: [[[0; 6]; 64]; 6],
+        }
     }
 
     /// Forgets everything.
@@ -53,21 +64,52 @@ impl History {
 
     /// Halves every score, so that a new search weighs its own findings more.
     pub(super) fn age(&mut self) {
-        for h in self.0.iter_mut().flatten() {
+        for h in self.quiet.iter_mut().flatten() {
+            *h /= 2;
+        }
+        for h in self.capture.iter_mut().flatten().flatten() {
             *h /= 2;
         }
     }
 
     /// Returns the score of `mv`.
     fn get(&self, mv: Move) -> i32 {
-        self.0[mv.piece().index()][mv.target().index()]
+        self.quiet[mv.piece().index()][mv.target().index()]
+    }
+
+    /// Returns the score of the capture or promotion `mv` of `board`.
+    fn get_capture(&self, board: &Board, mv: Move) -> i32 {
+        self.capture[mv.piece().role().index()][mv.target().index()][victim(board, mv)] as i32
     }
 
     /// Adds `bonus` (negative for a malus) to `mv`'s score, less the more the score
     /// already leans that way (so it never leaves ±[`HISTORY_MAX`]).
     pub(super) fn update(&mut self, mv: Move, bonus: i32) {
-        let h = &mut self.0[mv.piece().index()][mv.target().index()];
+        let h = &mut self.quiet[mv.piece().index()][mv.target().index()];
         *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+
+    /// Like [`History::update`], for the capture or promotion `mv` of `board`.
+    pub(super) fn update_capture(&mut self, board: &Board, mv: Move, bonus: i32) {
+        let h =
+            &mut self.capture[mv.piece().role().index()][mv.target().index()][victim(board, mv)];
+        let v = *h as i32;
+        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+    }
+}
+
+/// The capture-history slot of the victim of `mv`: its role's index, or the king's
+/// (never captured) for a promotion that captures nothing.
+fn victim(board: &Board, mv: Move) -> usize {
+    if mv.is_en_passant() {
+        Role::Pawn.index()
+    } else if mv.is_capture() {
+        board
+            .piece_on(mv.target())
+            .map_or(Role::Pawn, |p| p.role())
+            .index()
+    } else {
+        Role::King.index()
     }
 }
 
@@ -136,7 +178,7 @@ impl<const N: usize> Picker<N> {
             let score = if mv == tt_move {
                 TT_MOVE
             } else if mv.is_capture() || mv.promoted().is_some() {
-                capture_score(board, mv)
+                capture_score(board, mv) + history.get_capture(board, mv) / CAPTURE_HISTORY_SCALE
             } else if mv == killers[0] {
                 KILLER_1
             } else if mv == killers[1] {
@@ -344,6 +386,36 @@ mod tests {
         // By the promoted piece's value, below every quiet move.
         assert_eq!(under, ["a7a8r", "a7a8b", "a7a8n"]);
         assert!(order[order.len() - 3..].iter().all(|&(_, score)| score < 0));
+    }
+
+    #[test]
+    fn capture_history_orders_captures_of_equal_value() {
+        // Nxc5 and Nxe5 take an undefended pawn each: equal by MVV-LVA, so the
+        // capture history decides, whichever of the two it favours.
+        let fen = "4k3/8/8/2p1p3/8/3N4/8/4K3 w - - 0 1";
+        let board = Board::from_fen(fen).unwrap();
+        for (rewarded, other) in [("d3c5", "d3e5"), ("d3e5", "d3c5")] {
+            let mut history = History::new();
+            let mv = board.parse_uci_move(rewarded).unwrap();
+            history.update_capture(&board, mv, 400);
+            history.update_capture(&board, board.parse_uci_move(other).unwrap(), -400);
+            let order = picked(fen, "", ["", ""], "", &history);
+            assert_eq!(
+                (order[0].0.as_str(), order[1].0.as_str()),
+                (rewarded, other)
+            );
+            assert!(order[1].1 >= GOOD_CAPTURE_FLOOR, "both are good captures");
+        }
+        // Bounded like the quiet history, and aged with it.
+        let mut history = History::new();
+        let mv = board.parse_uci_move("d3c5").unwrap();
+        for _ in 0..1000 {
+            history.update_capture(&board, mv, 400);
+        }
+        let h = history.get_capture(&board, mv);
+        assert!(h <= HISTORY_MAX && h > HISTORY_MAX / 2, "{h}");
+        history.age();
+        assert_eq!(history.get_capture(&board, mv), h / 2);
     }
 
     #[test]

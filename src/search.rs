@@ -685,16 +685,7 @@ impl Searcher {
             }
             let new_depth = depth - 1 + if mv == tt_move { extend_tt_move } else { 0 };
             let s = if searched == 0 {
-                -self.negamax(
-                    cx,
-                    &child,
-                    new_depth,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    true,
-                    Move::NULL,
-                )
+                self.search_child(cx, &child, new_depth, alpha, beta, ply)
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
@@ -707,39 +698,12 @@ impl Searcher {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.negamax(
-                    cx,
-                    &child,
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    true,
-                    Move::NULL,
-                );
+                let mut s = self.search_child(cx, &child, new_depth - r, alpha, alpha + 1, ply);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(
-                        cx,
-                        &child,
-                        new_depth,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        true,
-                        Move::NULL,
-                    );
+                    s = self.search_child(cx, &child, new_depth, alpha, alpha + 1, ply);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(
-                        cx,
-                        &child,
-                        new_depth,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        true,
-                        Move::NULL,
-                    );
+                    s = self.search_child(cx, &child, new_depth, alpha, beta, ply);
                 }
                 s
             };
@@ -787,6 +751,21 @@ impl Searcher {
             node.bound(),
         );
         node.best
+    }
+
+    /// Searches `child`, a child of the node at `ply`, to `depth` with the window
+    /// (`alpha`, `beta`) of the parent's side; returns its score from that side.
+    #[inline(always)]
+    fn search_child<H: Hooks>(
+        &mut self,
+        cx: &mut Ctx<'_, H>,
+        child: &Board,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        -self.negamax(cx, child, depth, -beta, -alpha, ply + 1, true, Move::NULL)
     }
 
     fn qsearch<H: Hooks>(

@@ -636,7 +636,8 @@ impl Searcher {
         let mut capture_count = 0;
         while let Some((mv, order)) = picker.next() {
             if mv == skip || ply == 0 && self.excluded[..self.excluded_len].contains(&mv) {
-                // MultiPV: an earlier line of this iteration starts with `mv`.
+                // The singular-extension search leaves out the table move; MultiPV,
+                // the first moves of this iteration's earlier lines.
                 continue;
             }
             // The window's lower end, until this move's score is taken in.

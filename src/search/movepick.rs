@@ -77,9 +77,11 @@ impl History {
         self.quiet[mv.piece().index()][mv.target().index()]
     }
 
-    /// Returns the score of the capture or promotion `mv` of `board`.
-    fn get_capture(&self, board: &Board, mv: Move) -> i32 {
-        self.capture[mv.piece().role().index()][mv.target().index()][victim(board, mv)] as i32
+    /// Returns the score of the capture or promotion `mv`, which takes `captured`
+    /// (see [`captured`]).
+    fn capture_of(&self, mv: Move, captured: Option<Role>) -> i32 {
+        let (role, target, victim) = capture_index(mv, captured);
+        self.capture[role][target][victim] as i32
     }
 
     /// Adds `bonus` (negative for a malus) to `mv`'s score, less the more the score
@@ -91,26 +93,34 @@ impl History {
 
     /// Like [`History::update`], for the capture or promotion `mv` of `board`.
     pub(super) fn update_capture(&mut self, board: &Board, mv: Move, bonus: i32) {
-        let h =
-            &mut self.capture[mv.piece().role().index()][mv.target().index()][victim(board, mv)];
+        let (role, target, victim) = capture_index(mv, captured(board, mv));
+        let h = &mut self.capture[role][target][victim];
         let v = *h as i32;
         *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
     }
 }
 
-/// The capture-history slot of the victim of `mv`: its role's index, or the king's
-/// (never captured) for a promotion that captures nothing.
-fn victim(board: &Board, mv: Move) -> usize {
-    if mv.is_en_passant() {
-        Role::Pawn.index()
-    } else if mv.is_capture() {
-        board
-            .piece_on(mv.target())
-            .map_or(Role::Pawn, |p| p.role())
-            .index()
+/// The role `mv` captures on `board` (a pawn en passant); `None` for a promotion
+/// that captures nothing.
+fn captured(board: &Board, mv: Move) -> Option<Role> {
+    if !mv.is_capture() {
+        None
+    } else if mv.is_en_passant() {
+        Some(Role::Pawn)
     } else {
-        Role::King.index()
+        Some(board.piece_on(mv.target()).map_or(Role::Pawn, |p| p.role()))
     }
+}
+
+/// The capture-history indices of `mv` taking `captured`: moving role, target
+/// square, victim role (the king's slot, never captured, when nothing is taken).
+fn capture_index(mv: Move, captured: Option<Role>) -> (usize, usize, usize) {
+    let victim = captured.unwrap_or(Role::King);
+    (
+        mv.piece().role().index(),
+        mv.target().index(),
+        victim.index(),
+    )
 }
 
 /// How many moves a quiescence node out of check keeps: its good captures and queen
@@ -178,7 +188,7 @@ impl<const N: usize> Picker<N> {
             let score = if mv == tt_move {
                 TT_MOVE
             } else if mv.is_capture() || mv.promoted().is_some() {
-                capture_score(board, mv) + history.get_capture(board, mv) / CAPTURE_HISTORY_SCALE
+                capture_score(board, mv, history)
             } else if mv == killers[0] {
                 KILLER_1
             } else if mv == killers[1] {
@@ -242,27 +252,21 @@ impl<const N: usize> Picker<N> {
     }
 }
 
-/// Scores a capture or promotion: MVV-LVA on top of the good or bad base.
-fn capture_score(board: &Board, mv: Move) -> i32 {
-    let victim = if mv.is_en_passant() {
-        Role::Pawn
-    } else {
-        board.piece_on(mv.target()).map_or(Role::Pawn, |p| p.role())
-    };
-    let victim_value = if mv.is_capture() {
-        SEE_VALUES[victim.index()]
-    } else {
-        0
-    };
+/// Scores a capture or promotion: MVV-LVA and its capture history on top of the
+/// good or bad base.
+fn capture_score(board: &Board, mv: Move, history: &History) -> i32 {
+    let captured = captured(board, mv);
+    let victim_value = captured.map_or(0, |r| SEE_VALUES[r.index()]);
     let promo = mv.promoted().map_or(0, |p| {
         SEE_VALUES[p.role().index()] - SEE_VALUES[Role::Pawn.index()]
     });
     let mvv_lva = 10 * (victim_value + promo) - mv.piece().role().index() as i32;
+    let order = mvv_lva + history.capture_of(mv, captured) / CAPTURE_HISTORY_SCALE;
     let under = mv.promoted().is_some_and(|p| p.role() != Role::Queen);
     if !under && see(board, mv) >= 0 {
-        GOOD_CAPTURE + mvv_lva
+        GOOD_CAPTURE + order
     } else {
-        BAD_CAPTURE + mvv_lva
+        BAD_CAPTURE + order
     }
 }
 
@@ -412,10 +416,11 @@ mod tests {
         for _ in 0..1000 {
             history.update_capture(&board, mv, 400);
         }
-        let h = history.get_capture(&board, mv);
+        let of = |h: &History| h.capture_of(mv, captured(&board, mv));
+        let h = of(&history);
         assert!(h <= HISTORY_MAX && h > HISTORY_MAX / 2, "{h}");
         history.age();
-        assert_eq!(history.get_capture(&board, mv), h / 2);
+        assert_eq!(of(&history), h / 2);
     }
 
     #[test]

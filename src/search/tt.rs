@@ -69,10 +69,10 @@ pub enum Bound {
 /// The data word packs the move (bits 0–23, Kirin's 24-bit encoding), the score
 /// (24–39), the position's static evaluation (40–53, 14-bit signed; the lowest
 /// value stands for none), the depth (54–61) and the bound (62–63); the other word
-/// is the position's key XORed with the data. Threads may read and write the same slot at once (each word
-/// is a relaxed atomic): a slot torn by two writers no longer decodes to
-/// either key, so a probe never takes one position's data for another's
-/// (Hyatt and Mann's lockless hashing). All-zero memory is an empty slot.
+/// is the position's key XORed with the data. Threads may read and write the same
+/// slot at once (each word is a relaxed atomic): a slot torn by two writers no
+/// longer decodes to either key, so a probe never takes one position's data for
+/// another's (Hyatt and Mann's lockless hashing). All-zero memory is an empty slot.
 pub struct TtEntry {
     check: Word,
     data: Word,

@@ -647,8 +647,8 @@ impl Searcher {
             if !pv_node
                 && !in_check
                 && quiet
-                && depth <= 3
-                && searched >= 4 + 4 * depth
+                && depth <= 7
+                && searched >= 3 + depth * depth
                 && node.best > -MATE_BOUND
             {
                 continue;

@@ -35,9 +35,11 @@
 //! ```
 
 mod movepick;
+mod params;
 mod see;
 mod tt;
 
+pub use params::{Params, Tunable, TUNABLES};
 pub use see::see;
 pub use tt::{hashfull, Bound, TtEntry};
 
@@ -214,6 +216,8 @@ pub struct Searcher {
     /// Root moves skipped: the first moves of this iteration's earlier lines.
     excluded: [Move; MAX_MULTIPV as usize],
     excluded_len: usize,
+    /// The margins and reductions the search uses.
+    params: Params,
 }
 
 impl Default for Searcher {
@@ -241,7 +245,19 @@ impl Searcher {
             multipv: 1,
             excluded: [Move::NULL; MAX_MULTIPV as usize],
             excluded_len: 0,
+            params: Params::DEFAULT,
         }
+    }
+
+    /// Sets the margins and reductions later searches use (for tuning; the
+    /// defaults are [`Params::DEFAULT`]).
+    pub fn set_params(&mut self, params: Params) {
+        self.params = params;
+    }
+
+    /// Returns the margins and reductions the search uses.
+    pub fn params(&self) -> &Params {
+        &self.params
     }
 
     /// Sets how many principal variations later searches find and report
@@ -349,7 +365,7 @@ impl Searcher {
             for (line, line_best) in scores[..lines].iter_mut().enumerate() {
                 self.seldepth = 0;
                 let score = *line_best;
-                let mut delta = 30;
+                let mut delta = self.params.aspiration;
                 let (mut alpha, mut beta) = if depth >= 5 {
                     ((score - delta).max(-INF), (score + delta).min(INF))
                 } else {
@@ -549,12 +565,15 @@ impl Searcher {
 
         if !pv_node && !in_check && ply > 0 && skip == Move::NULL {
             // Reverse futility pruning.
-            if depth <= 6 && static_eval - 85 * depth >= beta && beta.abs() < MATE_BOUND {
+            if depth <= 6
+                && static_eval - self.params.rfp_margin * depth >= beta
+                && beta.abs() < MATE_BOUND
+            {
                 return static_eval;
             }
             // Null-move pruning.
             if allow_null && depth >= 3 && static_eval >= beta && has_pieces(board, us) {
-                let r = 3 + depth / 6;
+                let r = self.params.nmp_base + depth / self.params.nmp_divisor;
                 let mut child = *board;
                 child.make_null_move();
                 self.played[ply] = Move::NULL;
@@ -592,7 +611,7 @@ impl Searcher {
                 && matches!(e.bound(), Bound::Lower | Bound::Exact)
                 && tt_score.abs() < MATE_BOUND
             {
-                let singular_beta = tt_score - 2 * depth;
+                let singular_beta = tt_score - self.params.singular_margin * depth;
                 let s = self.negamax(
                     cx,
                     board,
@@ -648,7 +667,7 @@ impl Searcher {
                 && !in_check
                 && quiet
                 && depth <= 7
-                && searched >= 3 + depth * depth
+                && searched >= self.params.lmp_base + depth * depth
                 && node.best > -MATE_BOUND
             {
                 continue;
@@ -662,7 +681,8 @@ impl Searcher {
                 && node.best > -MATE_BOUND
                 && (quiet || order < GOOD_CAPTURE_FLOOR)
             {
-                let margin = if quiet { -60 * depth } else { -100 * depth };
+                let p = &self.params;
+                let margin = if quiet { p.see_quiet } else { p.see_capture } * -depth;
                 if see(board, mv) < margin {
                     continue;
                 }
@@ -679,7 +699,8 @@ impl Searcher {
                 && quiet
                 && searched > 0
                 && depth <= 3
-                && static_eval + 100 + 120 * depth <= alpha
+                && static_eval + self.params.futility_base + self.params.futility_margin * depth
+                    <= alpha
                 && node.best > -MATE_BOUND
             {
                 continue;
@@ -690,7 +711,7 @@ impl Searcher {
             } else {
                 let mut r = 0;
                 if depth >= 3 && searched >= 3 && quiet && !in_check && !gives_check {
-                    r = lmr(depth, searched);
+                    r = lmr(&self.params, depth, searched);
                     if pv_node {
                         r -= 1;
                     }
@@ -1001,10 +1022,11 @@ fn has_pieces(board: &Board, color: Color) -> bool {
 
 /// Returns the late-move reduction for the `searched`-th move at `depth`:
 /// about ln(depth)·ln(moves)/2, with integer logarithms (no float math in core).
-fn lmr(depth: i32, searched: i32) -> i32 {
+/// With the default parameters, `1 + ld·lm/5`.
+fn lmr(params: &Params, depth: i32, searched: i32) -> i32 {
     let ld = 32 - (depth as u32).leading_zeros() as i32; // ⌊log2⌋ + 1
     let lm = 32 - (searched as u32).leading_zeros() as i32;
-    1 + (ld * lm) / 5
+    (params.lmr_base + 10_000 * ld * lm / params.lmr_divisor) / 100
 }
 
 fn score_to_tt(score: i32, ply: usize) -> i32 {

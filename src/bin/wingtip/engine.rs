@@ -24,7 +24,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use wingtip::search::{Hooks, Info, Limits, SearchResult, Searcher, TtEntry, MAX_MULTIPV};
+use wingtip::search::{Hooks, Info, Limits, Params, SearchResult, Searcher, TtEntry, MAX_MULTIPV};
 use wingtip::{Board, Move};
 
 /// The engine's name and version, as `id name` and xboard `myname` report them.
@@ -219,6 +219,8 @@ pub struct Core<P: Protocol> {
     pondering: Arc<AtomicBool>,
     /// `MultiPV`: principal variations per search.
     multipv: u32,
+    /// The search's margins and reductions (set by name in a `tune` build).
+    pub params: Params,
     /// The helper threads' search states (`Threads` − 1 of them, Lazy SMP).
     helpers: Vec<Box<Searcher>>,
     /// `Threads`.
@@ -242,6 +244,7 @@ impl<P: Protocol> Core<P> {
             stop: Arc::new(AtomicBool::new(false)),
             pondering: Arc::new(AtomicBool::new(false)),
             multipv: 1,
+            params: Params::DEFAULT,
             helpers: Vec::new(),
             threads: 1,
             last: None,
@@ -437,9 +440,13 @@ impl<P: Protocol> Core<P> {
             .take()
             .unwrap_or_else(|| Box::new(Searcher::new()));
         searcher.set_multipv(self.multipv);
+        searcher.set_params(self.params);
         let mut helpers = std::mem::take(&mut self.helpers);
         while helpers.len() < self.threads - 1 {
             helpers.push(Box::new(Searcher::new()));
+        }
+        for h in &mut helpers {
+            h.set_params(self.params);
         }
         let board = *self.board();
         let history: Vec<u64> = self.positions[..self.positions.len() - 1]

@@ -169,6 +169,10 @@ pub enum Setting {
     ShowWdl(bool),
     /// `UCI_Chess960`: castling as king takes rook.
     Chess960(bool),
+    /// A search parameter of a `tune` build ([`wingtip::search::TUNABLES`]): its
+    /// name and value (clamped to its range).
+    #[cfg(feature = "tune")]
+    Param(&'static str, i32),
 }
 
 /// The parameters of `go` that shape a search.
@@ -332,8 +336,31 @@ fn parse_setoption(args: &[&str], messages: &mut Vec<String>) -> Result<Setting,
                 truncate(&value)
             )),
         },
+        #[cfg(feature = "tune")]
+        other if tunable(other).is_some() => {
+            let t = tunable(other).expect("matched by the guard");
+            let n: i32 = value
+                .parse()
+                .map_err(|_| format!("{}: not an integer: {}", t.name, truncate(&value)))?;
+            let used = n.clamp(t.min, t.max);
+            if used != n {
+                messages.push(format!(
+                    "{} must be between {} and {}: {n}; using {used}",
+                    t.name, t.min, t.max
+                ));
+            }
+            Ok(Setting::Param(t.name, used))
+        }
         _ => Err(format!("unknown option: {}", truncate(&name))),
     }
+}
+
+/// The search parameter called `name` (ASCII case ignored), in a `tune` build.
+#[cfg(feature = "tune")]
+fn tunable(name: &str) -> Option<&'static wingtip::search::Tunable> {
+    wingtip::search::TUNABLES
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case(name))
 }
 
 /// Parses the value of a check option.
@@ -500,6 +527,14 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
                  {MAX_MOVE_OVERHEAD_MS}"
             ));
             out.line("option name UCI_Chess960 type check default false");
+            #[cfg(feature = "tune")]
+            for t in wingtip::search::TUNABLES {
+                let default = (t.get)(&wingtip::search::Params::DEFAULT);
+                out.line(&format!(
+                    "option name {} type spin default {default} min {} max {}",
+                    t.name, t.min, t.max
+                ));
+            }
             out.line("uciok");
         }
         Command::IsReady => {
@@ -526,6 +561,10 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
             }
         }
         Command::SetOption(Setting::Chess960(on)) => core.out.chess960.store(on, Ordering::Relaxed),
+        #[cfg(feature = "tune")]
+        Command::SetOption(Setting::Param(name, value)) => {
+            core.params.set(name, value);
+        }
         Command::Position { start, moves } => core.set_position(start, &moves),
         Command::Go(go) => {
             if core.search_running() {
@@ -695,6 +734,25 @@ mod tests {
         assert_eq!(parsed.messages[2], "unknown go parameter: frob");
         assert_eq!(parsed.messages[3], "go nodes needs a value");
         assert!(error("go perft 11").contains("at most 10"));
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn a_tune_build_sets_search_parameters_by_name() {
+        assert_eq!(
+            command("setoption name rfpmargin value 90"),
+            Command::SetOption(Setting::Param("RfpMargin", 90))
+        );
+        let parsed = parse("setoption name LmrDivisor value 5", false);
+        assert_eq!(
+            parsed.command,
+            Some(Command::SetOption(Setting::Param("LmrDivisor", 200)))
+        );
+        assert_eq!(
+            parsed.messages,
+            ["LmrDivisor must be between 200 and 900: 5; using 200"]
+        );
+        assert!(error("setoption name Aspiration value wide").contains("not an integer"));
     }
 
     #[test]

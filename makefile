@@ -3,10 +3,13 @@
 # the `pext` slider backend where the CPU has BMI2), in its own target dir.
 EXE ?= wingtip
 RUSTFLAGS_NATIVE ?= -C target-cpu=native
+# Extra cargo features: `tune` lists the search parameters as UCI options (for an
+# OpenBench SPSA session, set it here on the tuning branch: FEATURES ?= tune).
+FEATURES ?=
 
 .PHONY: all clean
 all:
-	RUSTFLAGS="$(RUSTFLAGS_NATIVE)" cargo build --release --bin wingtip --target-dir target/openbench
+	RUSTFLAGS="$(RUSTFLAGS_NATIVE)" cargo build --release --bin wingtip --target-dir target/openbench --features "$(FEATURES)"
 	cp target/openbench/release/wingtip $(EXE)
 
 clean:

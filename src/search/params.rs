@@ -164,12 +164,15 @@ mod tests {
                 assert_eq!((u.get)(&p), expected, "{t:?} set, {u:?} read");
             }
         }
-        let mut names: [&str; 12] = [""; 12];
-        assert_eq!(TUNABLES.len(), names.len(), "one tunable per field");
-        for (n, t) in names.iter_mut().zip(TUNABLES) {
-            *n = t.name;
+        for (i, t) in TUNABLES.iter().enumerate() {
+            for u in &TUNABLES[i + 1..] {
+                assert!(!t.name.eq_ignore_ascii_case(u.name), "{t:?} and {u:?}");
+            }
         }
-        names.sort_unstable();
-        assert!(names.windows(2).all(|w| w[0] != w[1]), "names are unique");
+        // One tunable per field: the struct is as many `i32`s as there are tunables.
+        assert_eq!(
+            core::mem::size_of::<Params>(),
+            TUNABLES.len() * core::mem::size_of::<i32>()
+        );
     }
 }

@@ -48,6 +48,9 @@ import threading
 import chess
 import chess.engine
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sprt  # noqa: E402  (run_workers: the rig's thread and Ctrl-C handling)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 MATE = 100000
@@ -231,17 +234,7 @@ def main():
             except Exception:  # noqa: BLE001 - the engine may be dead already
                 pass
 
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(args.concurrency)]
-    for t in threads:
-        t.start()
-    try:
-        for t in threads:
-            while t.is_alive():
-                t.join(0.5)
-    except KeyboardInterrupt:
-        failure.append("interrupted")
-        for t in threads:
-            t.join()
+    sprt.run_workers(worker, args.concurrency, lambda: failure.append("interrupted"))
     if bar is not None:
         bar.close()
     print(f"datagen.py: wrote {positions[0]} positions this run to {args.out}", file=sys.stderr)

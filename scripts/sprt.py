@@ -624,6 +624,35 @@ def append_log(path, row):
         f.write(row + "\n")
 
 
+def run_workers(worker, count, on_interrupt):
+    """Runs `count` threads of `worker` until they end. Ctrl-C and `kill` (TERM, or INT even
+    when started in the background, where the shell ignores INT) call `on_interrupt()`, then
+    the threads are joined so work in progress finishes (a second Ctrl-C abandons it).
+    Returns True when interrupted."""
+
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(count)]
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.5)
+    except KeyboardInterrupt:
+        on_interrupt()
+        try:
+            for t in threads:
+                t.join()
+        except KeyboardInterrupt:
+            pass
+        return True
+    return False
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -796,31 +825,13 @@ def main(argv=None):
             for p in players.values():
                 p.close()
 
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    # Ctrl-C and `kill` (TERM, or INT even when started in the background, where the shell
-    # ignores INT) stop the run cleanly: games in progress finish and the log row is written.
-    signal.signal(signal.SIGINT, interrupt)
-    signal.signal(signal.SIGTERM, interrupt)
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(args.concurrency)]
-    interrupted = False
-    for t in threads:
-        t.start()
-    try:
-        for t in threads:
-            while t.is_alive():
-                t.join(0.5)
-    except KeyboardInterrupt:
-        interrupted = True
+    def on_interrupt():
         stop.set()
         print("interrupted: finishing the games in progress (Ctrl-C again to abandon them)",
               file=sys.stderr, flush=True)
-        try:
-            for t in threads:
-                t.join()
-        except KeyboardInterrupt:
-            pass
+
+    # An interrupted run still writes its log row.
+    interrupted = run_workers(worker, args.concurrency, on_interrupt)
 
     elo, lo, hi, value = tally.stats(args)
     w, d, l = tally.wdl

@@ -37,11 +37,8 @@ kept only when an SPRT against the defaults says it gains.
 
 import argparse
 import json
-import math
 import os
-import queue
 import random
-import signal
 import sys
 import threading
 
@@ -253,23 +250,11 @@ def main(argv=None):
                                       for p, v in zip(params, state["theta"]))
                     print(f"pair {state['done']}/{args.iterations}: {values}", flush=True)
 
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGINT, interrupt)
-    signal.signal(signal.SIGTERM, interrupt)
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(args.concurrency)]
-    for t in threads:
-        t.start()
-    try:
-        for t in threads:
-            while t.is_alive():
-                t.join(0.5)
-    except KeyboardInterrupt:
+    def on_interrupt():
         stop.set()
         print("interrupted: finishing the pairs in progress", file=sys.stderr, flush=True)
-        for t in threads:
-            t.join()
+
+    sprt.run_workers(worker, args.concurrency, on_interrupt)
     theta = state["theta"]
     print(f"\nafter {state['done']} pairs:")
     for p, v in zip(params, theta):

@@ -251,9 +251,11 @@ impl Searcher {
     }
 
     /// Sets the margins and reductions later searches use (for tuning; the
-    /// defaults are [`Params::DEFAULT`]).
-    pub fn set_params(&mut self, params: Params) {
-        self.params = params;
+    /// defaults are [`Params::DEFAULT`]), each moved into its range
+    /// ([`Params::clamped`]); returns the values set.
+    pub fn set_params(&mut self, params: Params) -> Params {
+        self.params = params.clamped();
+        self.params
     }
 
     /// Returns the margins and reductions the search uses.
@@ -1081,6 +1083,42 @@ mod tests {
             &AtomicBool::new(false),
             &mut NoHooks,
         )
+    }
+
+    #[test]
+    fn parameters_out_of_range_are_clamped_and_still_find_the_mate() {
+        // Zero divisors and negative margins would divide by zero or prune
+        // everything: `set_params` moves each value into its range first.
+        let mut s = Searcher::new();
+        let zeros = Params {
+            rfp_margin: 0,
+            futility_base: -1_000,
+            futility_margin: 0,
+            see_quiet: -5,
+            see_capture: 0,
+            lmp_base: -100,
+            nmp_base: 0,
+            nmp_divisor: 0,
+            singular_margin: 0,
+            lmr_base: 0,
+            lmr_divisor: 0,
+            aspiration: 0,
+        };
+        let set = s.set_params(zeros);
+        assert_eq!(set, zeros.clamped());
+        for t in TUNABLES {
+            let v = (t.get)(&set);
+            assert!(t.min <= v && v <= t.max, "{t:?}: {v}");
+        }
+        let board = Board::from_fen("7k/8/5K2/8/8/8/8/R7 w - - 0 1").unwrap();
+        let table = [TtEntry::EMPTY; 1 << 14];
+        let limits = Limits {
+            depth: 6,
+            ..Limits::NONE
+        };
+        let stop = AtomicBool::new(false);
+        let r = s.search(&board, &[], &table, &limits, &stop, &mut NoHooks);
+        assert_eq!(r.score, Score::Mate(2), "{r:?}");
     }
 
     #[test]

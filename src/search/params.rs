@@ -137,6 +137,24 @@ impl Params {
         Some(v)
     }
 
+    /// Returns the parameters with every value moved into its tunable's range (so a
+    /// divisor is never zero).
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::search::Params;
+    /// let p = Params { nmp_divisor: 0, ..Params::DEFAULT }.clamped();
+    /// assert_eq!(p.nmp_divisor, 2);
+    /// assert_eq!(Params::DEFAULT.clamped(), Params::DEFAULT);
+    /// ```
+    pub fn clamped(mut self) -> Params {
+        for t in TUNABLES {
+            let v = (t.get)(&self).clamp(t.min, t.max);
+            (t.set)(&mut self, v);
+        }
+        self
+    }
+
     /// Returns the value of the tunable called `name` (ASCII case ignored).
     pub fn get(&self, name: &str) -> Option<i32> {
         TUNABLES

@@ -48,11 +48,11 @@ import threading
 import chess
 import chess.engine
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import sprt  # noqa: E402  (run_workers: the rig's thread and Ctrl-C handling)
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+
+sys.path.insert(0, HERE)
+import sprt  # noqa: E402  (run_workers: the rig's thread and Ctrl-C handling)
 MATE = 100000
 
 

@@ -208,10 +208,10 @@ def main(argv=None):
     book = sprt.read_book(args.book)
     order = list(range(len(book)))
     random.Random(args.seed).shuffle(order)
-    settings = argparse.Namespace(
-        base=None, inc=None, nodes=args.nodes, per_engine=None, timemargin=0.0,
-        max_plies=args.max_plies, resign_moves=3, resign_score=700, draw_movenumber=40,
-        draw_moves=8, draw_score=8)
+    # No clock (a node budget); the rig's fishtest-like adjudication.
+    settings = sprt.Settings(argparse.Namespace(
+        tc=None, nodes=args.nodes, timemargin=0, max_plies=args.max_plies, resign_moves=3,
+        resign_score=700, draw_movenumber=40, draw_moves=8, draw_score=8))
     lock = threading.Lock()
     stop = threading.Event()
     state = {"next": k0, "theta": theta, "done": k0}

@@ -1068,9 +1068,13 @@ mod tests {
     }
 
     fn best(fen: &str, depth: u32) -> SearchResult {
+        best_with(&mut Searcher::new(), fen, depth)
+    }
+
+    /// Like [`best`], with the searcher `s` (its history and parameters).
+    fn best_with(s: &mut Searcher, fen: &str, depth: u32) -> SearchResult {
         let board = Board::from_fen(fen).unwrap();
         let table = [TtEntry::EMPTY; 1 << 14];
-        let mut s = Searcher::new();
         let limits = Limits {
             depth,
             ..Limits::NONE
@@ -1110,14 +1114,7 @@ mod tests {
             let v = (t.get)(&set);
             assert!(t.min <= v && v <= t.max, "{t:?}: {v}");
         }
-        let board = Board::from_fen("7k/8/5K2/8/8/8/8/R7 w - - 0 1").unwrap();
-        let table = [TtEntry::EMPTY; 1 << 14];
-        let limits = Limits {
-            depth: 6,
-            ..Limits::NONE
-        };
-        let stop = AtomicBool::new(false);
-        let r = s.search(&board, &[], &table, &limits, &stop, &mut NoHooks);
+        let r = best_with(&mut s, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 6);
         assert_eq!(r.score, Score::Mate(2), "{r:?}");
     }
 

@@ -79,6 +79,21 @@ pub struct Tunable {
     pub set: fn(&mut Params, i32),
 }
 
+impl Tunable {
+    /// Returns the tunable called `name` (ASCII case ignored), if any.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::search::{Params, Tunable};
+    /// let t = Tunable::named("lmrdivisor").unwrap();
+    /// assert_eq!((t.name, (t.get)(&Params::DEFAULT)), ("LmrDivisor", 500));
+    /// assert!(Tunable::named("Hash").is_none());
+    /// ```
+    pub fn named(name: &str) -> Option<&'static Tunable> {
+        TUNABLES.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+}
+
 impl core::fmt::Debug for Tunable {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{} ({}..={})", self.name, self.min, self.max)
@@ -129,9 +144,7 @@ impl Params {
     /// assert_eq!(p.set("NoSuchThing", 1), None);
     /// ```
     pub fn set(&mut self, name: &str, value: i32) -> Option<i32> {
-        let t = TUNABLES
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))?;
+        let t = Tunable::named(name)?;
         let v = value.clamp(t.min, t.max);
         (t.set)(self, v);
         Some(v)
@@ -153,14 +166,6 @@ impl Params {
             (t.set)(&mut self, v);
         }
         self
-    }
-
-    /// Returns the value of the tunable called `name` (ASCII case ignored).
-    pub fn get(&self, name: &str) -> Option<i32> {
-        TUNABLES
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-            .map(|t| (t.get)(self))
     }
 }
 

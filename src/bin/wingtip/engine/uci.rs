@@ -336,31 +336,25 @@ fn parse_setoption(args: &[&str], messages: &mut Vec<String>) -> Result<Setting,
                 truncate(&value)
             )),
         },
-        #[cfg(feature = "tune")]
-        other if tunable(other).is_some() => {
-            let t = tunable(other).expect("matched by the guard");
-            let n: i32 = value
-                .parse()
-                .map_err(|_| format!("{}: not an integer: {}", t.name, truncate(&value)))?;
-            let used = n.clamp(t.min, t.max);
-            if used != n {
-                messages.push(format!(
-                    "{} must be between {} and {}: {n}; using {used}",
-                    t.name, t.min, t.max
-                ));
+        _ => {
+            // A `tune` build also takes the search parameters by name.
+            #[cfg(feature = "tune")]
+            if let Some(t) = wingtip::search::Tunable::named(&name) {
+                let n: i32 = value
+                    .parse()
+                    .map_err(|_| format!("{}: not an integer: {}", t.name, truncate(&value)))?;
+                let used = n.clamp(t.min, t.max);
+                if used != n {
+                    messages.push(format!(
+                        "{} must be between {} and {}: {n}; using {used}",
+                        t.name, t.min, t.max
+                    ));
+                }
+                return Ok(Setting::Param(t.name, used));
             }
-            Ok(Setting::Param(t.name, used))
+            Err(format!("unknown option: {}", truncate(&name)))
         }
-        _ => Err(format!("unknown option: {}", truncate(&name))),
     }
-}
-
-/// The search parameter called `name` (ASCII case ignored), in a `tune` build.
-#[cfg(feature = "tune")]
-fn tunable(name: &str) -> Option<&'static wingtip::search::Tunable> {
-    wingtip::search::TUNABLES
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case(name))
 }
 
 /// Parses the value of a check option.

@@ -17,6 +17,11 @@ How a position is made (deterministic for a given seed, Stockfish build and opti
   * it is scored by a --depth search (hash cleared first) and kept only if the score is a
     centipawn score within +-window from the side to move's point of view.
 
+With --extend BOOK each line instead starts from a line of BOOK (drawn with the seeded
+generator) and adds --extra-plies picked moves the same way (the narrow margin), so a
+small book grows into a large one of the same standard at the cost of the new plies and
+the scoring search only. Positions of BOOK itself are not repeated.
+
 Output: one EPD record per line, with the opcodes
     ce   the Stockfish score in centipawns, side to move's point of view (EPD standard),
     acd  the depth of that search,
@@ -50,27 +55,59 @@ def pick_move(engine, board, rng, multipv, margin, depth):
     return rng.choice(pool)
 
 
+def read_lines(path):
+    """The c0 lines (lists of UCI moves) of an EPD book written by this script."""
+    lines = []
+    with open(path, encoding="utf-8") as f:
+        for number, text in enumerate(f, 1):
+            if not text.strip() or text.startswith("#"):
+                continue
+            try:
+                _, ops = chess.Board.from_epd(text)
+                moves = ops["c0"].split()
+                board = chess.Board()
+                for m in moves:
+                    board.push_uci(m)
+            except (ValueError, KeyError) as err:
+                sys.exit(f"book.py: {path}:{number}: not a book line with a c0 move list "
+                         f"({err})")
+            lines.append(moves)
+    if not lines:
+        sys.exit(f"book.py: {path}: no lines")
+    return lines
+
+
 def build(engine, count, seed, depth, pick_depth, window, margin, min_plies, max_plies,
-          max_attempts, progress):
+          max_attempts, progress, bases=None, on_position=None):
     rng = random.Random(seed)
     book = []
     seen = set()
+    for base in bases or []:
+        board = chess.Board()
+        for m in base:
+            board.push_uci(m)
+        seen.add(board.epd())
     attempts = 0
     stats = {"over_or_check": 0, "duplicate": 0, "unbalanced": 0}
     while len(book) < count and attempts < max_attempts:
         attempts += 1
         board = chess.Board()
-        plies = rng.randint(min_plies, max_plies)
         line = []
+        if bases:
+            line = list(rng.choice(bases))
+            for m in line:
+                board.push_uci(m)
+        plies = rng.randint(min_plies, max_plies)
+        first = len(line)
         for ply in range(plies):
-            wide = ply < 2
+            wide = ply < 2 and not bases
             move = pick_move(engine, board, rng, multipv=8 if wide else 4,
                              margin=2 * margin if wide else margin, depth=pick_depth)
             if move is None:
                 break
             line.append(move.uci())
             board.push(move)
-        if board.is_game_over() or board.is_check() or len(line) != plies:
+        if board.is_game_over() or board.is_check() or len(line) != first + plies:
             stats["over_or_check"] += 1
             continue
         key = board.epd()
@@ -84,6 +121,8 @@ def build(engine, count, seed, depth, pick_depth, window, margin, min_plies, max
             continue
         seen.add(key)
         book.append((board.copy(stack=False), score.score(), line))
+        if on_position:
+            on_position(len(book), *book[-1])
         if progress:
             print(f"\r{len(book)}/{count} positions, {attempts} lines tried", end="",
                   file=sys.stderr, flush=True)
@@ -106,11 +145,30 @@ def main():
     ap.add_argument("--max-plies", type=int, default=8)
     ap.add_argument("--max-attempts", type=int, default=5000)
     ap.add_argument("--stockfish", default="stockfish", help="Stockfish command")
+    ap.add_argument("--extend", metavar="BOOK",
+                    help="start every line from a line of BOOK (see above)")
+    ap.add_argument("--extra-plies", type=int, default=2,
+                    help="with --extend: plies added to a BOOK line")
+    ap.add_argument("--id-prefix", default="wingtip-book",
+                    help="the id opcode's text before the position's number")
     ap.add_argument("--out", default="scripts/data/book.epd")
     ap.add_argument("--quiet", action="store_true", help="no progress line")
     args = ap.parse_args()
     if not 0 < args.min_plies <= args.max_plies:
         sys.exit("book.py: need 0 < --min-plies <= --max-plies")
+    bases = None
+    if args.extend:
+        if args.extra_plies < 1:
+            sys.exit("book.py: need --extra-plies >= 1")
+        bases = read_lines(args.extend)
+        args.min_plies = args.max_plies = args.extra_plies
+    # Each position is written as it is found (a long run can be stopped and still used).
+    out = open(args.out, "w")
+
+    def write(number, board, cp, line):
+        out.write(board.epd(ce=cp, acd=args.depth, c0=" ".join(line),
+                            id=f"{args.id_prefix} {number}") + "\n")
+        out.flush()
 
     try:
         engine = chess.engine.SimpleEngine.popen_uci([args.stockfish])
@@ -121,13 +179,10 @@ def main():
         name = engine.id.get("name", args.stockfish)
         book, attempts, stats = build(engine, args.count, args.seed, args.depth, args.pick_depth,
                                       args.window, args.margin, args.min_plies, args.max_plies,
-                                      args.max_attempts, not args.quiet)
+                                      args.max_attempts, not args.quiet, bases, write)
     finally:
         engine.quit()
-    with open(args.out, "w") as f:
-        for i, (board, cp, line) in enumerate(book, 1):
-            f.write(board.epd(ce=cp, acd=args.depth, c0=" ".join(line),
-                              id=f"wingtip-book {i}") + "\n")
+        out.close()
     print(f"book.py: {len(book)} positions from {attempts} lines ({stats}); scored by {name} "
           f"at depth {args.depth}, window +-{args.window} cp, seed {args.seed}; wrote {args.out}")
     if len(book) < args.count:

@@ -31,7 +31,10 @@ worker (a "pair"; the pentanomial statistics count pairs). The clock is kept her
 time of each move is taken from the mover's clock, the increment added after the move, and a
 side whose clock is below -timemargin after its move loses on time. With --nodes N both
 engines get `go nodes N` (UCI; xboard engines that lack node limits are refused) and there is
-no clock. Every abnormal ending is recorded per engine and shown in the summary and the log:
+no clock. At a node budget two deterministic engines replay a game exactly when they come
+back to an opening, so such a test stops after the book's 2N distinct games (outcome "book
+exhausted") unless --allow-replays is given; scripts/recount.py recounts an old test's PGN
+without its replays. Every abnormal ending is recorded per engine and shown in the summary and the log:
 illegal move, crash (process died or protocol error) and time forfeit; a crash or an illegal
 move loses the game.
 
@@ -674,6 +677,9 @@ def main(argv=None):
     ap.add_argument("--model", choices=["pentanomial", "trinomial"], default="pentanomial")
     ap.add_argument("--concurrency", type=int, default=1, help="games at once (default 1)")
     ap.add_argument("--book", default=os.path.join(os.path.dirname(__file__), "data", "book.epd"))
+    ap.add_argument("--allow-replays", action="store_true",
+                    help="at a node budget, play past the book's 2N distinct games (replays "
+                         "of deterministic engines are copies, not evidence)")
     ap.add_argument("--book-start", type=int, default=0, help="first book position (0-based)")
     ap.add_argument("--book-seed", type=int, default=None,
                     help="shuffle the book with this seed (default: file order)")
@@ -751,10 +757,15 @@ def main(argv=None):
         random.Random(args.book_seed).shuffle(order)
     order = order[args.book_start % len(order):] + order[:args.book_start % len(order)]
 
-    if settings.nodes is not None and args.games > 2 * len(book):
-        print(f"warning: {args.games} games replay the {len(book)}-position book; at a node "
-              "budget a deterministic engine pair repeats its games, which the statistics "
-              "would count as new evidence", file=sys.stderr)
+    book_end = False
+    if settings.nodes is not None and args.games > 2 * len(book) and not args.allow_replays:
+        # At a node budget a deterministic engine pair replays a game exactly when it
+        # comes back to an opening: the statistics would count the copy as new evidence.
+        print(f"note: at a node budget the {len(book)}-position book gives {2 * len(book)} "
+              f"distinct games; the test stops there (was --games {args.games})",
+              file=sys.stderr)
+        args.games = 2 * len(book)
+        book_end = True
     lower, upper = sprt_bounds(args.alpha, args.beta)
     tally = Tally()
     stop = threading.Event()
@@ -842,6 +853,8 @@ def main(argv=None):
         outcome = "interrupted"
     else:
         outcome = f"stopped after {games} games" + ("" if args.no_sprt else " (no decision)")
+        if book_end and games == args.games:
+            outcome += ", book exhausted"
     abnormal = tally.abnormal_text(names)
     print(f"\nresult: {outcome}; {games} games +{w} ={d} -{l}, Elo {fmt_elo(elo, lo, hi)} "
           f"(95 %), LLR {value:.2f} [{lower:.2f}, {upper:.2f}], penta {tally.penta}; "

@@ -199,3 +199,42 @@ def test_two_games_end_to_end(tmp_path):
     assert pgn.read_text().count("[Event ") == 2
     rows = [r for r in log.read_text().splitlines() if r.startswith("| 20")]
     assert len(rows) == 1 and "| 2 |" in rows[0] and "none |" in rows[0]
+
+
+@pytest.mark.skipif(not os.path.exists(ENGINE), reason="needs target/release/wingtip")
+def test_node_budget_test_stops_at_the_books_distinct_games(tmp_path):
+    # A one-position book gives two distinct games at a node budget: the test stops there
+    # instead of counting replays; recount.py then finds nothing to drop.
+    book = tmp_path / "book.epd"
+    book.write_text(
+        'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - c0 "e2e4 e7e5"; id "t 1";\n')
+    log, pgn = tmp_path / "log.md", tmp_path / "games.pgn"
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "scripts", "sprt.py"), ENGINE, ENGINE,
+         "--nodes", "1000", "--games", "6", "--max-plies", "40", "--book", str(book),
+         "--log", str(log), "--pgn", str(pgn)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "gives 2 distinct games" in out.stderr
+    assert "stopped after 2 games (no decision), book exhausted" in out.stdout
+    counted = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "scripts", "recount.py"), str(pgn)],
+        capture_output=True, text=True, timeout=60)
+    assert counted.returncode == 0, counted.stderr
+    assert "first pair of each opening: 2 games" in counted.stdout
+    assert "dropped 0 pairs" in counted.stdout
+
+
+def test_recount_keeps_the_first_pair_of_each_opening():
+    import recount
+    win, loss, draw = "1-0", "0-1", "1/2-1/2"
+    pairs = {
+        1: ("o1", [("A", win, "m"), ("B", draw, "n")]),   # A: 1 + 0.5 -> WD (index 3)
+        2: ("o2", [("A", loss, "m"), ("B", win, "n")]),   # A: 0 + 0 -> LL (index 0)
+        3: ("o1", [("A", win, "m"), ("B", draw, "n")]),   # a copy of pair 1
+        4: ("o2", [("A", draw, "x"), ("B", draw, "y")]),  # o2 again, a different game
+        5: ("o3", [("A", win, "m")]),                     # unfinished: ignored
+    }
+    every, unique, dropped, copies = recount.recount(pairs, "A", 0, 10)
+    assert every == [1, 0, 1, 2, 0]
+    assert unique == [1, 0, 0, 1, 0]
+    assert (dropped, copies) == (2, 1)

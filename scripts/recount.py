@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Recounts a test of the rig (scripts/sprt.py) from its PGN, each opening's pair once.
+
+Usage:
+    python3 scripts/recount.py GAMES.pgn [--name A] [--elo0 0] [--elo1 10]
+
+At a node budget two deterministic engines replay a game exactly when the rig comes back to
+an opening it has played (a book of N positions gives 2N distinct games). A test that ran
+past that counted the replays as new evidence. This script groups the games into pairs by
+their `Round` header (`pair.game`), keeps the first pair of each `Opening` and drops the
+later ones, and prints the pentanomial statistics of the kept pairs (the rig's own
+functions: Elo with its 95 % interval, and the GSPRT LLR) next to those of every pair.
+It also says how many dropped pairs were move-for-move copies of the kept one.
+
+`--name` is engine A's name (the first engine of the test); by default the White player of
+the first game.
+"""
+
+import argparse
+import os
+import sys
+
+import chess.pgn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import sprt  # noqa: E402  (the rig's statistics)
+
+SCORES = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
+
+
+def read_pairs(path):
+    """{pair number: (opening, [(white, result, moves), ...])} from a rig PGN."""
+    pairs = {}
+    with open(path, encoding="utf-8") as f:
+        while True:
+            game = chess.pgn.read_game(f)
+            if game is None:
+                break
+            h = game.headers
+            try:
+                pair = int(h["Round"].split(".")[0])
+            except (KeyError, ValueError):
+                raise SystemExit(f"recount.py: {path}: a game without a rig Round header "
+                                 f"({h.get('Round')!r})")
+            moves = " ".join(m.uci() for m in game.mainline_moves())
+            entry = pairs.setdefault(pair, (h.get("Opening", ""), []))
+            entry[1].append((h["White"], h["Result"], moves))
+    return pairs
+
+
+def stats(penta, elo0, elo1):
+    elo, lo, hi = sprt.elo_interval(sprt.PENTANOMIAL_VALUES, penta)
+    return sprt.fmt_elo(elo, lo, hi), sprt.llr_pentanomial(penta, elo0, elo1)
+
+
+def recount(pairs, name, elo0, elo1):
+    """Returns (all_penta, unique_penta, dropped, copies)."""
+    every, unique = [0] * 5, [0] * 5
+    seen = {}
+    dropped = copies = 0
+    for number in sorted(pairs):
+        opening, games = pairs[number]
+        if len(games) != 2 or any(r not in SCORES for _, r, _ in games):
+            continue  # an unfinished pair
+        scores = [SCORES[r][0 if white == name else 1] for white, r, _ in games]
+        index = sprt.pair_index(*scores)
+        every[index] += 1
+        if opening in seen:
+            dropped += 1
+            copies += seen[opening] == games
+            continue
+        seen[opening] = games
+        unique[index] += 1
+    return every, unique, dropped, copies
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("pgn")
+    ap.add_argument("--name", help="engine A's name (default: White of the first game)")
+    ap.add_argument("--elo0", type=float, default=0.0)
+    ap.add_argument("--elo1", type=float, default=10.0)
+    args = ap.parse_args(argv)
+    if not os.path.exists(args.pgn):
+        raise SystemExit(f"recount.py: {args.pgn}: no such file")
+    pairs = read_pairs(args.pgn)
+    if not pairs:
+        raise SystemExit(f"recount.py: {args.pgn}: no games")
+    name = args.name or pairs[min(pairs)][1][0][0]
+    every, unique, dropped, copies = recount(pairs, name, args.elo0, args.elo1)
+    for label, penta in (("all pairs", every), ("first pair of each opening", unique)):
+        elo, value = stats(penta, args.elo0, args.elo1)
+        print(f"{label}: {2 * sum(penta)} games, penta {penta}, Elo {elo}, "
+              f"LLR {value:.2f} ({args.elo0:g}, {args.elo1:g})")
+    print(f"dropped {dropped} pairs that replayed an opening; {copies} of them were "
+          "move-for-move copies")
+
+
+if __name__ == "__main__":
+    main()

@@ -53,24 +53,40 @@ def stats(penta, elo0, elo1):
     return sprt.fmt_elo(elo, lo, hi), sprt.llr_pentanomial(penta, elo0, elo1)
 
 
-def recount(pairs, name, elo0, elo1):
-    """Returns (all_penta, unique_penta, dropped, copies)."""
-    every, unique = [0] * 5, [0] * 5
+def walk(pairs, name):
+    """Yields (opening, A's two scores, first) for each finished pair in order; `first`
+    is False for a pair whose opening an earlier pair played (then also yields whether
+    it was a move-for-move copy of that one)."""
     seen = {}
-    dropped = copies = 0
     for number in sorted(pairs):
         opening, games = pairs[number]
         if len(games) != 2 or any(r not in SCORES for _, r, _ in games):
             continue  # an unfinished pair
-        scores = [SCORES[r][0 if white == name else 1] for white, r, _ in games]
+        scores = tuple(SCORES[r][0 if white == name else 1] for white, r, _ in games)
+        if opening in seen:
+            yield opening, scores, False, seen[opening] == games
+        else:
+            seen[opening] = games
+            yield opening, scores, True, False
+
+
+def distinct(pairs, name):
+    """[(opening, A's two scores)] of the first pair of each opening."""
+    return [(o, s) for o, s, first, _ in walk(pairs, name) if first]
+
+
+def recount(pairs, name, elo0, elo1):
+    """Returns (all_penta, unique_penta, dropped, copies)."""
+    every, unique = [0] * 5, [0] * 5
+    dropped = copies = 0
+    for _, scores, first, copy in walk(pairs, name):
         index = sprt.pair_index(*scores)
         every[index] += 1
-        if opening in seen:
+        if first:
+            unique[index] += 1
+        else:
             dropped += 1
-            copies += seen[opening] == games
-            continue
-        seen[opening] = games
-        unique[index] += 1
+            copies += copy
     return every, unique, dropped, copies
 
 

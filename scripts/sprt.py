@@ -680,6 +680,9 @@ def main(argv=None):
     ap.add_argument("--allow-replays", action="store_true",
                     help="at a node budget, play past the book's 2N distinct games (replays "
                          "of deterministic engines are copies, not evidence)")
+    ap.add_argument("--prior-pgn", metavar="PGN",
+                    help="continue the test of this PGN (same names): its distinct pairs "
+                         "count first and their openings are skipped")
     ap.add_argument("--book-start", type=int, default=0, help="first book position (0-based)")
     ap.add_argument("--book-seed", type=int, default=None,
                     help="shuffle the book with this seed (default: file order)")
@@ -757,21 +760,40 @@ def main(argv=None):
         random.Random(args.book_seed).shuffle(order)
     order = order[args.book_start % len(order):] + order[:args.book_start % len(order)]
 
-    book_end = False
-    if settings.nodes is not None and args.games > 2 * len(book) and not args.allow_replays:
-        # At a node budget a deterministic engine pair replays a game exactly when it
-        # comes back to an opening: the statistics would count the copy as new evidence.
-        print(f"note: at a node budget the {len(book)}-position book gives {2 * len(book)} "
-              f"distinct games; the test stops there (was --games {args.games})",
-              file=sys.stderr)
-        args.games = 2 * len(book)
-        book_end = True
     lower, upper = sprt_bounds(args.alpha, args.beta)
     tally = Tally()
+    if args.prior_pgn:
+        # Continue a test: its distinct pairs count first, and their openings are not
+        # played again.
+        import recount
+        if not os.path.exists(args.prior_pgn):
+            raise SystemExit(f"sprt.py: --prior-pgn {args.prior_pgn}: no such file")
+        prior = recount.distinct(recount.read_pairs(args.prior_pgn), names["A"])
+        if not prior:
+            raise SystemExit(f"sprt.py: {args.prior_pgn}: no finished pair with {names['A']}")
+        for _, scores in prior:
+            tally.add_pair(list(scores), [])
+        played = {o for o, _ in prior}
+        order = [i for i in order if book[i][1] not in played]
+        if not order:
+            raise SystemExit("sprt.py: every book opening was played in --prior-pgn")
+        print(f"continuing from {args.prior_pgn}: {tally.games()} distinct games, penta "
+              f"{tally.penta}; {len(order)} openings not played yet", file=sys.stderr)
+    new_pairs = max(args.games // 2 - tally.pairs, 0)
+    book_end = False
+    if settings.nodes is not None and new_pairs > len(order) and not args.allow_replays:
+        # At a node budget a deterministic engine pair replays a game exactly when it
+        # comes back to an opening: the statistics would count the copy as new evidence.
+        print(f"note: at a node budget the book's {len(order)} openings give "
+              f"{2 * len(order)} distinct games; the test stops there (was --games "
+              f"{args.games})", file=sys.stderr)
+        new_pairs = len(order)
+        args.games = 2 * (tally.pairs + new_pairs)
+        book_end = True
     stop = threading.Event()
     decision = {"text": None}
     jobs = queue.Queue()
-    for pair in range(args.games // 2):
+    for pair in range(new_pairs):
         jobs.put(pair)
     pgn_lock = threading.Lock()
     started_at = datetime.datetime.now(datetime.timezone.utc)

@@ -214,7 +214,7 @@ def test_node_budget_test_stops_at_the_books_distinct_games(tmp_path):
          "--nodes", "1000", "--games", "6", "--max-plies", "40", "--book", str(book),
          "--log", str(log), "--pgn", str(pgn)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    assert "gives 2 distinct games" in out.stderr
+    assert "1 openings give 2 distinct games" in out.stderr
     assert "stopped after 2 games (no decision), book exhausted" in out.stdout
     counted = subprocess.run(
         [sys.executable, os.path.join(ROOT, "scripts", "recount.py"), str(pgn)],
@@ -222,6 +222,18 @@ def test_node_budget_test_stops_at_the_books_distinct_games(tmp_path):
     assert counted.returncode == 0, counted.stderr
     assert "first pair of each opening: 2 games" in counted.stdout
     assert "dropped 0 pairs" in counted.stdout
+    # Continuing the test on a larger book plays only the opening not played yet.
+    book.write_text(book.read_text() + 'rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - '
+                    'c0 "d2d4 e7e5"; id "t 2";\n')
+    pgn2 = tmp_path / "more.pgn"
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "scripts", "sprt.py"), ENGINE, ENGINE,
+         "--nodes", "1000", "--max-plies", "40", "--book", str(book), "--prior-pgn", str(pgn),
+         "--log", str(log), "--pgn", str(pgn2)], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert "continuing from" in out.stderr and "1 openings not played yet" in out.stderr
+    assert "stopped after 4 games (no decision), book exhausted" in out.stdout
+    assert pgn2.read_text().count("[Event ") == 2 and '"t 2"' in pgn2.read_text()
 
 
 def test_recount_keeps_the_first_pair_of_each_opening():

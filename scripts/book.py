@@ -22,6 +22,9 @@ generator) and adds --extra-plies picked moves the same way (the narrow margin),
 small book grows into a large one of the same standard at the cost of the new plies and
 the scoring search only. Positions of BOOK itself are not repeated.
 
+Positions are written to OUT.part as they are found (a stopped run's positions can still
+be used); OUT is replaced only when the run finds --count positions.
+
 Output: one EPD record per line, with the opcodes
     ce   the Stockfish score in centipawns, side to move's point of view (EPD standard),
     acd  the depth of that search,
@@ -32,6 +35,7 @@ reads it in file order (or shuffled with its own seed).
 """
 
 import argparse
+import os
 import random
 import sys
 
@@ -162,8 +166,10 @@ def main():
             sys.exit("book.py: need --extra-plies >= 1")
         bases = read_lines(args.extend)
         args.min_plies = args.max_plies = args.extra_plies
-    # Each position is written as it is found (a long run can be stopped and still used).
-    out = open(args.out, "w")
+    # Each position is written to OUT.part as it is found (a long run can be stopped and
+    # its positions still used); OUT itself is replaced only by a finished run.
+    partial = args.out + ".part"
+    out = None
 
     def write(number, board, cp, line):
         out.write(board.epd(ce=cp, acd=args.depth, c0=" ".join(line),
@@ -175,6 +181,11 @@ def main():
     except (OSError, chess.engine.EngineError) as err:
         sys.exit(f"book.py: cannot start {args.stockfish}: {err}")
     try:
+        out = open(partial, "w")
+    except OSError as err:
+        engine.quit()
+        sys.exit(f"book.py: cannot write {partial}: {err}")
+    try:
         engine.configure({"Threads": 1, "Hash": 16})
         name = engine.id.get("name", args.stockfish)
         book, attempts, stats = build(engine, args.count, args.seed, args.depth, args.pick_depth,
@@ -183,11 +194,12 @@ def main():
     finally:
         engine.quit()
         out.close()
-    print(f"book.py: {len(book)} positions from {attempts} lines ({stats}); scored by {name} "
-          f"at depth {args.depth}, window +-{args.window} cp, seed {args.seed}; wrote {args.out}")
     if len(book) < args.count:
         sys.exit(f"book.py: only {len(book)} of {args.count} positions after "
-                 f"{args.max_attempts} attempts")
+                 f"{args.max_attempts} attempts; they are in {partial}, {args.out} is unchanged")
+    os.replace(partial, args.out)
+    print(f"book.py: {len(book)} positions from {attempts} lines ({stats}); scored by {name} "
+          f"at depth {args.depth}, window +-{args.window} cp, seed {args.seed}; wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -60,7 +60,8 @@ def pick_move(engine, board, rng, multipv, margin, depth):
 
 
 def read_lines(path):
-    """The c0 lines (lists of UCI moves) of an EPD book written by this script."""
+    """The positions of an EPD book written by this script, each replayed from its c0 line
+    (the board's move stack is the line)."""
     lines = []
     with open(path, encoding="utf-8") as f:
         for number, text in enumerate(f, 1):
@@ -75,7 +76,7 @@ def read_lines(path):
             except (ValueError, KeyError) as err:
                 sys.exit(f"book.py: {path}:{number}: not a book line with a c0 move list "
                          f"({err})")
-            lines.append(moves)
+            lines.append(board)
     if not lines:
         sys.exit(f"book.py: {path}: no lines")
     return lines
@@ -85,22 +86,13 @@ def build(engine, count, seed, depth, pick_depth, window, margin, min_plies, max
           max_attempts, progress, bases=None, on_position=None):
     rng = random.Random(seed)
     book = []
-    seen = set()
-    for base in bases or []:
-        board = chess.Board()
-        for m in base:
-            board.push_uci(m)
-        seen.add(board.epd())
+    seen = {base.epd() for base in bases or []}
     attempts = 0
     stats = {"over_or_check": 0, "duplicate": 0, "unbalanced": 0}
     while len(book) < count and attempts < max_attempts:
         attempts += 1
-        board = chess.Board()
-        line = []
-        if bases:
-            line = list(rng.choice(bases))
-            for m in line:
-                board.push_uci(m)
+        board = rng.choice(bases).copy() if bases else chess.Board()
+        line = [m.uci() for m in board.move_stack]
         plies = rng.randint(min_plies, max_plies)
         first = len(line)
         for ply in range(plies):

@@ -25,9 +25,6 @@ import chess.pgn
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sprt  # noqa: E402  (the rig's statistics)
 
-SCORES = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
-
-
 def read_pairs(path):
     """{pair number: (opening, [(white, result, moves), ...])} from a rig PGN."""
     pairs = {}
@@ -60,9 +57,10 @@ def walk(pairs, name):
     seen = {}
     for number in sorted(pairs):
         opening, games = pairs[number]
-        if len(games) != 2 or any(r not in SCORES for _, r, _ in games):
+        if len(games) != 2 or any(r not in sprt.RESULT_POINTS for _, r, _ in games):
             continue  # an unfinished pair
-        scores = tuple(SCORES[r][0 if white == name else 1] for white, r, _ in games)
+        scores = tuple(sprt.RESULT_POINTS[r] if white == name else 1.0 - sprt.RESULT_POINTS[r]
+                       for white, r, _ in games)
         if opening in seen:
             yield opening, scores, False, seen[opening] == games
         else:
@@ -75,7 +73,7 @@ def distinct(pairs, name):
     return [(o, s) for o, s, first, _ in walk(pairs, name) if first]
 
 
-def recount(pairs, name, elo0, elo1):
+def recount(pairs, name):
     """Returns (all_penta, unique_penta, dropped, copies)."""
     every, unique = [0] * 5, [0] * 5
     dropped = copies = 0
@@ -103,7 +101,7 @@ def main(argv=None):
     if not pairs:
         raise SystemExit(f"recount.py: {args.pgn}: no games")
     name = args.name or pairs[min(pairs)][1][0][0]
-    every, unique, dropped, copies = recount(pairs, name, args.elo0, args.elo1)
+    every, unique, dropped, copies = recount(pairs, name)
     for label, penta in (("all pairs", every), ("first pair of each opening", unique)):
         elo, value = stats(penta, args.elo0, args.elo1)
         print(f"{label}: {2 * sum(penta)} games, penta {penta}, Elo {elo}, "

@@ -34,9 +34,10 @@ engines get `go nodes N` (UCI; xboard engines that lack node limits are refused)
 no clock. At a node budget two deterministic engines replay a game exactly when they come
 back to an opening, so such a test stops after the book's 2N distinct games (outcome "book
 exhausted") unless --allow-replays is given; scripts/recount.py recounts an old test's PGN
-without its replays. Every abnormal ending is recorded per engine and shown in the summary and the log:
-illegal move, crash (process died or protocol error) and time forfeit; a crash or an illegal
-move loses the game.
+without its replays, and --prior-pgn continues a test on the openings it has not played.
+Every abnormal ending is recorded per engine and shown in the summary and the log: illegal
+move, crash (process died or protocol error) and time forfeit; a crash or an illegal move
+loses the game.
 
 Adjudication is off by default and logged in the PGN's Termination header when it fires:
     --resign-moves M --resign-score S   both engines' last M scores (2M plies) say the same
@@ -102,6 +103,8 @@ import chess.pgn
 TRINOMIAL_VALUES = (0.0, 0.5, 1.0)
 #: Mean score per game of the pentanomial pair outcomes (LL, LD, DD or WL, WD, WW).
 PENTANOMIAL_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: White's points for each game result.
+RESULT_POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 #: Count given to outcomes never seen, so the constrained maximum-likelihood problem has a root.
 REGULARISATION = 1e-3
 
@@ -765,7 +768,7 @@ def main(argv=None):
     if args.prior_pgn:
         # Continue a test: its distinct pairs count first, and their openings are not
         # played again.
-        import recount
+        import recount  # here, not at the top: recount imports this module
         if not os.path.exists(args.prior_pgn):
             raise SystemExit(f"sprt.py: --prior-pgn {args.prior_pgn}: no such file")
         prior = recount.distinct(recount.read_pairs(args.prior_pgn), names["A"])
@@ -832,7 +835,7 @@ def main(argv=None):
                                                   settings, headers)
                     for color, kind in bad.items():
                         abnormal.append((white if color == chess.WHITE else black, kind))
-                    points = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]
+                    points = RESULT_POINTS[result]
                     scores.append(points if a_white else 1.0 - points)
                     results.append(f"{result} ({game.headers['Termination']})")
                     with pgn_lock:

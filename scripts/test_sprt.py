@@ -246,7 +246,7 @@ def test_recount_keeps_the_first_pair_of_each_opening():
         4: ("o2", [("A", draw, "x"), ("B", draw, "y")]),  # o2 again, a different game
         5: ("o3", [("A", win, "m")]),                     # unfinished: ignored
     }
-    every, unique, dropped, copies = recount.recount(pairs, "A", 0, 10)
+    every, unique, dropped, copies = recount.recount(pairs, "A")
     assert every == [1, 0, 1, 2, 0]
     assert unique == [1, 0, 0, 1, 0]
     assert (dropped, copies) == (2, 1)

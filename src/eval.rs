@@ -32,9 +32,11 @@ pub const SEE_VALUES: [i32; 6] = [100, 320, 330, 500, 900, 20_000];
 
 /// Game-phase weight per role; the sum is 24 at the start.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-/// Typical mobility counts subtracted so a piece's average bonus is zero (not tuned:
-/// it only centres the mobility terms), knight … queen.
-pub const MOBILITY_BASE: [i32; 4] = [4, 6, 6, 12];
+/// The number of mobility entries per role, knight … queen: one per possible count of
+/// squares a piece of that role can reach (0 … 8, 0 … 13, 0 … 14, 0 … 27).
+pub const MOBILITY_SIZES: [usize; 4] = [9, 14, 15, 28];
+/// Where each role's mobility entries start, counted from [`feature::MOBILITY`].
+pub const MOBILITY_OFFSETS: [usize; 4] = [0, 9, 23, 38];
 
 mod weights;
 pub use weights::WEIGHTS;
@@ -51,11 +53,12 @@ pub mod feature {
     /// Piece-square tables, pawn … king, 64 squares each a8 … h1 from White's side
     /// (a black piece on `sq` reads `sq ^ 56`); entry `PST + 64 * role + square`.
     pub const PST: usize = MATERIAL + 6;
-    /// Mobility per attacked square not held by an own piece nor an enemy pawn,
-    /// knight … queen (4 entries), counted above [`MOBILITY_BASE`](super::MOBILITY_BASE).
+    /// Mobility by the number of attacked squares not held by an own piece nor
+    /// attacked by an enemy pawn: one entry per role and count, knight … queen, each
+    /// role's at [`MOBILITY_OFFSETS`](super::MOBILITY_OFFSETS) (66 entries).
     pub const MOBILITY: usize = PST + 6 * 64;
     /// A pawn with an own pawn in front of it on its file.
-    pub const DOUBLED: usize = MOBILITY + 4;
+    pub const DOUBLED: usize = MOBILITY + 66;
     /// A pawn with no own pawn on the adjacent files.
     pub const ISOLATED: usize = DOUBLED + 1;
     /// A passed pawn by rank counted from its own side, index 0 = first rank (8 entries).
@@ -96,8 +99,13 @@ pub mod feature {
     /// A knight on its fourth to sixth rank, defended by an own pawn, that no enemy
     /// pawn can ever attack.
     pub const KNIGHT_OUTPOST: usize = PAWN_STORM + 1;
+    /// A rook on its seventh rank.
+    pub const ROOK_SEVENTH: usize = KNIGHT_OUTPOST + 1;
+    /// A passed pawn whose square in front is empty and not attacked by the enemy, by
+    /// rank from its own side (8 entries, as [`PASSED`]).
+    pub const PASSER_FREE: usize = ROOK_SEVENTH + 1;
     /// The number of tapered terms.
-    pub const COUNT: usize = KNIGHT_OUTPOST + 1;
+    pub const COUNT: usize = PASSER_FREE + 8;
 }
 
 /// Every evaluation weight, in one place. The values live in `src/eval/weights.rs`,
@@ -315,6 +323,8 @@ fn front_block(color: Color, sq: Square, rows: u32) -> u64 {
 
 /// Ranks 4 to 6 counted from each side (White, Black): where a knight can be an outpost.
 const OUTPOST_RANKS: [u64; 2] = [0x0000_00ff_ffff_0000, 0x0000_ffff_ff00_0000];
+/// Each colour's seventh rank (rank 7 for White, rank 2 for Black).
+const SEVENTH_RANK: [u64; 2] = [0x0000_0000_0000_ff00, 0x00ff_0000_0000_0000];
 
 /// Returns the static evaluation of `board` in centipawns, positive when the side to
 /// move stands better.
@@ -403,14 +413,14 @@ fn piece_terms<S: Sink>(
     let flip = if us == 0 { 0 } else { 56 };
     let mut all = 0;
     let mut count = 0;
-    let mut mobility = 0;
     let mut hits = 0;
+    let mobility = feature::MOBILITY + MOBILITY_OFFSETS[m];
     for sq in board.pieces(Piece::new(color, role)) {
         count += 1;
         sink.pair(us, feature::PST + 64 * r + (sq.index() ^ flip), 1);
         let attacks = attacks_of(sq);
         all |= attacks;
-        mobility += n(attacks & targets) - MOBILITY_BASE[m];
+        sink.pair(us, mobility + n(attacks & targets) as usize, 1);
         let h = attacks & zone;
         if h != 0 {
             *zone_attackers += 1;
@@ -418,7 +428,6 @@ fn piece_terms<S: Sink>(
         }
     }
     sink.pair(us, feature::MATERIAL + r, count);
-    sink.pair(us, feature::MOBILITY + m, mobility);
     sink.zone(us, m, hits);
     (all, count)
 }
@@ -467,6 +476,7 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
     let mut by_rook = [0u64; 2];
     let mut by_queen = [0u64; 2];
     let mut phase = 0;
+    let mut passed = [0u64; 2];
     for color in Color::ALL {
         let us = color.index();
         let them = 1 - us;
@@ -524,6 +534,7 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         let semi_open = spread_files(pawn_files[them] & !pawn_files[us]);
         sink.pair(us, feature::ROOK_OPEN, few(rooks & open_files));
         sink.pair(us, feature::ROOK_SEMI_OPEN, few(rooks & semi_open));
+        sink.pair(us, feature::ROOK_SEVENTH, few(rooks & SEVENTH_RANK[us]));
         // Knights on ranks 4 to 6, defended by a pawn, beside no enemy pawn's path
         // (so no enemy pawn can ever attack them).
         let knights = board.pieces(Piece::new(color, Role::Knight)).0;
@@ -538,6 +549,7 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         sink.pair(us, feature::DOUBLED, few(pawns[us] & paths[us]));
         // A pawn is passed when no enemy pawn's path is on its file or next to it.
         let passers = pawns[us] & !(paths[them] | beside(paths[them]));
+        passed[us] = passers;
         for sq in Bitboard(passers) {
             let row = sq.index() >> 3;
             let rank = if us == 0 { 7 - row } else { row };
@@ -579,6 +591,15 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         let queens = board.pieces(Piece::new(enemy, Role::Queen)).0;
         let pieces = minors | rooks | queens;
         sink.pair(us, feature::THREAT_BY_PAWN, few(pieces & pawn_attacks[us]));
+        // Passers free to advance a square: the square in front empty and not attacked.
+        for sq in Bitboard(passed[us]) {
+            let stop = shift_rows(color, sq, 1);
+            if (occupied | attacked[them]) & (1u64 << stop.index()) == 0 {
+                let row = sq.index() >> 3;
+                let rank = if us == 0 { 7 - row } else { row };
+                sink.pair(us, feature::PASSER_FREE + rank, 1);
+            }
+        }
         let by_minor = by_knight[us] | by_bishop[us];
         sink.pair(
             us,
@@ -748,6 +769,16 @@ mod tests {
             };
             (sq.file().index() as i32, own_rank)
         };
+        // The square of (file, rank counted from `color`'s side).
+        let sq_at = |color: Color, file: i32, own_rank: i32| {
+            let rank = if color == Color::White {
+                own_rank
+            } else {
+                7 - own_rank
+            };
+            let file = crate::File::from_index(file as u8).unwrap();
+            Square::new(file, crate::Rank::from_index(rank as u8).unwrap())
+        };
         let attacks_of = |piece: Piece, sq: Square| match piece.role() {
             Role::Pawn => crate::attacks::pawn_attacks(piece.color(), sq),
             Role::Knight => knight_attacks(sq),
@@ -760,6 +791,10 @@ mod tests {
             let us = color.index();
             let enemy = Color::ALL[1 - us];
             let sign = if us == 0 { 1 } else { -1 };
+            let mut enemy_attacks = Bitboard::EMPTY;
+            for sq in board.occupancy(enemy) {
+                enemy_attacks |= attacks_of(board.piece_on(sq).unwrap(), sq);
+            }
             let own_pawns: Vec<(i32, i32)> = board
                 .pieces(Piece::new(color, Role::Pawn))
                 .into_iter()
@@ -784,6 +819,10 @@ mod tests {
                     .any(|&(ef, er)| (ef - f).abs() <= 1 && er > r);
                 if !stopper {
                     t[feature::PASSED + r as usize] += sign;
+                    let stop = sq_at(color, f, r + 1);
+                    if board.piece_on(stop).is_none() && !enemy_attacks.has(stop) {
+                        t[feature::PASSER_FREE + r as usize] += sign;
+                    }
                 }
             }
             for sq in board.pieces(Piece::new(color, Role::Rook)) {
@@ -794,6 +833,9 @@ mod tests {
                     t[feature::ROOK_OPEN] += sign;
                 } else if !own {
                     t[feature::ROOK_SEMI_OPEN] += sign;
+                }
+                if at(color, sq).1 == 6 {
+                    t[feature::ROOK_SEVENTH] += sign;
                 }
             }
             for sq in board.pieces(Piece::new(color, Role::Knight)) {
@@ -819,10 +861,6 @@ mod tests {
                 if (f - kf).abs() <= 1 && (1..=3).contains(&(kr - r)) {
                     t[feature::PAWN_STORM] += sign;
                 }
-            }
-            let mut enemy_attacks = Bitboard::EMPTY;
-            for sq in board.occupancy(enemy) {
-                enemy_attacks |= attacks_of(board.piece_on(sq).unwrap(), sq);
             }
             for target in Square::ALL {
                 if board.occupancy(color).has(target) || enemy_attacks.has(target) {
@@ -862,6 +900,7 @@ mod tests {
             feature::KING_OPEN_FILE,
             feature::PAWN_STORM,
             feature::KNIGHT_OUTPOST,
+            feature::ROOK_SEVENTH,
         ];
         let mut count = 0;
         for fen in roots {
@@ -877,6 +916,7 @@ mod tests {
                 for f in checked
                     .into_iter()
                     .chain(feature::PASSED..feature::PASSED + 8)
+                    .chain(feature::PASSER_FREE..feature::PASSER_FREE + 8)
                 {
                     assert_eq!(got[f], want[f], "term {f} of {}", board.fen());
                 }

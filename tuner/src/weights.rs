@@ -66,12 +66,19 @@ fn sections() -> Vec<(usize, usize, String, usize)> {
             8,
         ));
     }
-    s.push((
-        feature::MOBILITY,
-        4,
-        "mobility per square: knight, bishop, rook, queen".into(),
-        4,
-    ));
+    let sizes = wingtip::eval::MOBILITY_SIZES;
+    let offsets = wingtip::eval::MOBILITY_OFFSETS;
+    for (m, name) in ["knight", "bishop", "rook", "queen"].iter().enumerate() {
+        s.push((
+            feature::MOBILITY + offsets[m],
+            sizes[m],
+            format!(
+                "mobility, {name}: by squares reached (0 ... {})",
+                sizes[m] - 1
+            ),
+            8,
+        ));
+    }
     s.push((feature::DOUBLED, 2, "doubled pawn, isolated pawn".into(), 2));
     s.push((
         feature::PASSED,
@@ -102,6 +109,19 @@ fn sections() -> Vec<(usize, usize, String, usize)> {
         4,
         "safe check, enemy king on an open file, pawn storm, knight outpost".into(),
         4,
+    ));
+    s.push((
+        feature::ROOK_SEVENTH,
+        1,
+        "rook on the seventh rank".into(),
+        1,
+    ));
+    s.push((
+        feature::PASSER_FREE,
+        8,
+        "free passed pawn (square in front empty and safe) by rank from its own side (1 ... 8)"
+            .into(),
+        8,
     ));
     s
 }

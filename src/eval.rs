@@ -85,12 +85,13 @@ pub mod feature {
     /// A passed pawn whose square in front is occupied.
     pub const PASSER_BLOCKED: usize = PROTECTED_PAWN + 1;
     /// Per passed pawn: the enemy king's distance to the square in front of it less
-    /// the own king's (Chebyshev distance, so −7 … 7).
+    /// the own king's (Chebyshev distance, so −7 … 7), by the passer's rank from its
+    /// own side (8 entries, as [`PASSED`]).
     pub const PASSER_KINGS: usize = PASSER_BLOCKED + 1;
     /// Per square from which an own knight, bishop, rook or queen that reaches it
     /// would check the enemy king, held by no own piece and not attacked by the
     /// enemy: one count per piece kind that reaches it.
-    pub const SAFE_CHECK: usize = PASSER_KINGS + 1;
+    pub const SAFE_CHECK: usize = PASSER_KINGS + 8;
     /// The enemy king stands on a file without pawns of its own.
     pub const KING_OPEN_FILE: usize = SAFE_CHECK + 1;
     /// An own pawn on the enemy king's file or the files next to it, at most three
@@ -104,8 +105,22 @@ pub mod feature {
     /// A passed pawn whose square in front is empty and not attacked by the enemy, by
     /// rank from its own side (8 entries, as [`PASSED`]).
     pub const PASSER_FREE: usize = ROOK_SEVENTH + 1;
+    /// An enemy knight, bishop, rook or queen that an own pawn would attack after a
+    /// single push to an empty square no enemy pawn attacks.
+    pub const PAWN_PUSH_THREAT: usize = PASSER_FREE + 8;
+    /// Per bishop: the own pawns on squares of its colour.
+    pub const BISHOP_PAWNS: usize = PAWN_PUSH_THREAT + 1;
+    /// A knight or bishop with an own pawn right in front of it.
+    pub const MINOR_BEHIND_PAWN: usize = BISHOP_PAWNS + 1;
+    /// A square next to the enemy king that an own piece or pawn attacks and that
+    /// only the enemy king or queen defends.
+    pub const KING_RING_WEAK: usize = MINOR_BEHIND_PAWN + 1;
+    /// Space: the squares of files c … f on the own second to fourth ranks that no
+    /// enemy pawn attacks and no own pawn holds (those behind an own pawn twice),
+    /// times the own knights, bishops, rooks and queens, over 4.
+    pub const SPACE: usize = KING_RING_WEAK + 1;
     /// The number of tapered terms.
-    pub const COUNT: usize = PASSER_FREE + 8;
+    pub const COUNT: usize = SPACE + 1;
 }
 
 /// Every evaluation weight, in one place. The values live in `src/eval/weights.rs`,
@@ -283,6 +298,30 @@ fn fill_ahead(color: Color, set: u64) -> u64 {
     }
 }
 
+/// `set` moved one rank forward for `color` (north for White, south for Black).
+#[inline(always)]
+fn forward(color: Color, set: u64) -> u64 {
+    match color {
+        Color::White => set >> 8,
+        Color::Black => set << 8,
+    }
+}
+
+/// The light squares (h1, a8 and those of their colour; a1 is dark).
+const LIGHT_SQUARES: u64 = {
+    let mut set = 0u64;
+    let mut i = 0;
+    while i < 64 {
+        if let Some(sq) = Square::from_index(i) {
+            if (sq.file().index() + sq.rank().index()) % 2 == 1 {
+                set |= 1 << sq.index();
+            }
+        }
+        i += 1;
+    }
+    set
+};
+
 /// The files holding a member of `set`, one bit per file (bit 0 = the a-file).
 #[inline(always)]
 fn files_of(set: u64) -> u64 {
@@ -323,6 +362,8 @@ fn front_block(color: Color, sq: Square, rows: u32) -> u64 {
 
 /// Ranks 4 to 6 counted from each side (White, Black): where a knight can be an outpost.
 const OUTPOST_RANKS: [u64; 2] = [0x0000_00ff_ffff_0000, 0x0000_ffff_ff00_0000];
+/// Files c … f on each colour's second to fourth ranks (White, Black): the space term's area.
+const SPACE_AREA: [u64; 2] = [0x003c_3c3c_0000_0000, 0x0000_0000_3c3c_3c00];
 /// Each colour's seventh rank (rank 7 for White, rank 2 for Black).
 const SEVENTH_RANK: [u64; 2] = [0x0000_0000_0000_ff00, 0x00ff_0000_0000_0000];
 
@@ -540,6 +581,22 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         let knights = board.pieces(Piece::new(color, Role::Knight)).0;
         let outposts = pawn_attacks[us] & OUTPOST_RANKS[us] & !beside(paths[them]);
         sink.pair(us, feature::KNIGHT_OUTPOST, few(knights & outposts));
+        // Knights and bishops shielded by an own pawn right in front of them; bishops
+        // hemmed in by own pawns on their colour.
+        let bishops = board.pieces(Piece::new(color, Role::Bishop)).0;
+        let behind_pawns = forward(Color::ALL[them], pawns[us]);
+        sink.pair(
+            us,
+            feature::MINOR_BEHIND_PAWN,
+            few((knights | bishops) & behind_pawns),
+        );
+        if bishops != 0 {
+            let light_pawns = n(pawns[us] & LIGHT_SQUARES);
+            let dark_pawns = n(pawns[us] & !LIGHT_SQUARES);
+            let same = few(bishops & LIGHT_SQUARES) * light_pawns
+                + few(bishops & !LIGHT_SQUARES) * dark_pawns;
+            sink.pair(us, feature::BISHOP_PAWNS, same);
+        }
 
         // Pawn structure.
         let own_files = spread_files(pawn_files[us]);
@@ -560,7 +617,7 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
                 sink.pair(us, feature::PASSER_BLOCKED, 1);
             }
             let d = distance(kings[them], stop) - distance(kings[us], stop);
-            sink.pair(us, feature::PASSER_KINGS, d);
+            sink.pair(us, feature::PASSER_KINGS + rank, d);
         }
         sink.pair(us, feature::PROTECTED_PAWN, n(pawns[us] & pawn_attacks[us]));
 
@@ -591,6 +648,14 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
         let queens = board.pieces(Piece::new(enemy, Role::Queen)).0;
         let pieces = minors | rooks | queens;
         sink.pair(us, feature::THREAT_BY_PAWN, few(pieces & pawn_attacks[us]));
+        // Safe pawn pushes that would attack a piece.
+        let pushed = forward(color, pawns[us]) & !occupied & !pawn_attacks[them];
+        let push_attacks = Bitboard(pushed).pawn_attacks(color).0;
+        sink.pair(
+            us,
+            feature::PAWN_PUSH_THREAT,
+            few(pieces & push_attacks & !pawn_attacks[us]),
+        );
         // Passers free to advance a square: the square in front empty and not attacked.
         for sq in Bitboard(passed[us]) {
             let stop = shift_rows(color, sq, 1);
@@ -600,6 +665,22 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
                 sink.pair(us, feature::PASSER_FREE + rank, 1);
             }
         }
+        // The enemy king's neighbours attacked and held by its king or queen alone.
+        let held = pawn_attacks[them] | by_knight[them] | by_bishop[them] | by_rook[them];
+        sink.pair(
+            us,
+            feature::KING_RING_WEAK,
+            few(king_reach[them] & attacked[us] & !held),
+        );
+        // Space, weighed by the pieces that could use it.
+        let own_pieces = board.occupancy(color).0 & !pawns[us] & !(1u64 << kings[us].index());
+        let safe = SPACE_AREA[us] & !pawn_attacks[them] & !pawns[us];
+        let behind = safe & fill_ahead(enemy, pawns[us]);
+        sink.pair(
+            us,
+            feature::SPACE,
+            (n(safe) + n(behind)) * n(own_pieces) / 4,
+        );
         let by_minor = by_knight[us] | by_bishop[us];
         sink.pair(
             us,
@@ -820,6 +901,15 @@ mod tests {
                 if !stopper {
                     t[feature::PASSED + r as usize] += sign;
                     let stop = sq_at(color, f, r + 1);
+                    let dist = |a: Square, b: Square| {
+                        let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+                        let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+                        df.max(dr)
+                    };
+                    let d =
+                        dist(board.king_square(enemy), stop) - dist(board.king_square(color), stop);
+                    t[feature::PASSER_KINGS + r as usize] += sign * d;
+                    let stop = sq_at(color, f, r + 1);
                     if board.piece_on(stop).is_none() && !enemy_attacks.has(stop) {
                         t[feature::PASSER_FREE + r as usize] += sign;
                     }
@@ -849,6 +939,90 @@ mod tests {
                     .any(|&(ef, er)| (ef - f).abs() == 1 && er > r);
                 if (3..=5).contains(&r) && defended && !chaser {
                     t[feature::KNIGHT_OUTPOST] += sign;
+                }
+            }
+            for role in [Role::Knight, Role::Bishop] {
+                for sq in board.pieces(Piece::new(color, role)) {
+                    let (f, r) = at(color, sq);
+                    if own_pawns.contains(&(f, r + 1)) {
+                        t[feature::MINOR_BEHIND_PAWN] += sign;
+                    }
+                    if role == Role::Bishop {
+                        let light = (f + sq.rank().index() as i32) % 2;
+                        for p in board.pieces(Piece::new(color, Role::Pawn)) {
+                            if (p.file().index() + p.rank().index()) as i32 % 2 == light {
+                                t[feature::BISHOP_PAWNS] += sign;
+                            }
+                        }
+                    }
+                }
+            }
+            // Weak squares next to the enemy king; space.
+            let mut own_attacks = Bitboard::EMPTY;
+            for sq in board.occupancy(color) {
+                own_attacks |= attacks_of(board.piece_on(sq).unwrap(), sq);
+            }
+            let enemy_king_sq = board.king_square(enemy);
+            for sq in king_attacks(enemy_king_sq) {
+                let held = board.occupancy(enemy).into_iter().any(|from| {
+                    let piece = board.piece_on(from).unwrap();
+                    !matches!(piece.role(), Role::King | Role::Queen)
+                        && attacks_of(piece, from).has(sq)
+                });
+                if own_attacks.has(sq) && !held {
+                    t[feature::KING_RING_WEAK] += sign;
+                }
+            }
+            let pieces = board
+                .occupancy(color)
+                .into_iter()
+                .filter(|&sq| {
+                    !matches!(board.piece_on(sq).unwrap().role(), Role::Pawn | Role::King)
+                })
+                .count() as i32;
+            let mut space = 0;
+            for f in 2..=5 {
+                for r in 1..=3 {
+                    let sq = sq_at(color, f, r);
+                    let enemy_pawn_hits = board
+                        .pieces(Piece::new(enemy, Role::Pawn))
+                        .into_iter()
+                        .any(|p| attacks_of(Piece::new(enemy, Role::Pawn), p).has(sq));
+                    if enemy_pawn_hits || own_pawns.contains(&(f, r)) {
+                        continue;
+                    }
+                    space += 1;
+                    if own_pawns.iter().any(|&(of, or)| of == f && or > r) {
+                        space += 1;
+                    }
+                }
+            }
+            t[feature::SPACE] += sign * (space * pieces / 4);
+            // Pawn pushes: one square forward, empty, no enemy pawn attacking it.
+            let enemy_pawn_attacks = board
+                .pieces(Piece::new(enemy, Role::Pawn))
+                .into_iter()
+                .fold(Bitboard::EMPTY, |a, sq| {
+                    a | attacks_of(Piece::new(enemy, Role::Pawn), sq)
+                });
+            let own_pawn_attacks = board
+                .pieces(Piece::new(color, Role::Pawn))
+                .into_iter()
+                .fold(Bitboard::EMPTY, |a, sq| {
+                    a | attacks_of(Piece::new(color, Role::Pawn), sq)
+                });
+            let mut threatened = Bitboard::EMPTY;
+            for &(f, r) in &own_pawns {
+                let to = sq_at(color, f, r + 1);
+                if r < 6 && board.piece_on(to).is_none() && !enemy_pawn_attacks.has(to) {
+                    threatened |= attacks_of(Piece::new(color, Role::Pawn), to);
+                }
+            }
+            for sq in board.occupancy(enemy) {
+                let role = board.piece_on(sq).unwrap().role();
+                let piece = !matches!(role, Role::Pawn | Role::King);
+                if piece && threatened.has(sq) && !own_pawn_attacks.has(sq) {
+                    t[feature::PAWN_PUSH_THREAT] += sign;
                 }
             }
             // The enemy king: its file, the storm, the safe checks.
@@ -901,6 +1075,11 @@ mod tests {
             feature::PAWN_STORM,
             feature::KNIGHT_OUTPOST,
             feature::ROOK_SEVENTH,
+            feature::PAWN_PUSH_THREAT,
+            feature::BISHOP_PAWNS,
+            feature::MINOR_BEHIND_PAWN,
+            feature::KING_RING_WEAK,
+            feature::SPACE,
         ];
         let mut count = 0;
         for fen in roots {
@@ -917,6 +1096,7 @@ mod tests {
                     .into_iter()
                     .chain(feature::PASSED..feature::PASSED + 8)
                     .chain(feature::PASSER_FREE..feature::PASSER_FREE + 8)
+                    .chain(feature::PASSER_KINGS..feature::PASSER_KINGS + 8)
                 {
                     assert_eq!(got[f], want[f], "term {f} of {}", board.fen());
                 }
@@ -949,7 +1129,7 @@ mod tests {
         // 6 squares from d7, the black king 0.
         let t = terms_of("8/3k4/3P4/8/8/8/8/3K4 w - - 0 1");
         assert_eq!(t[feature::PASSER_BLOCKED], 1);
-        assert_eq!(t[feature::PASSER_KINGS], -6);
+        assert_eq!(t[feature::PASSER_KINGS + 5], -6);
         // Two white pawns defending each other diagonally: one protected pawn.
         let t = terms_of("4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1");
         assert_eq!(t[feature::PROTECTED_PAWN], 1);

@@ -100,9 +100,15 @@ fn sections() -> Vec<(usize, usize, String, usize)> {
     ));
     s.push((
         feature::PROTECTED_PAWN,
-        3,
-        "protected pawn, blocked passer, passer king distance (enemy less own)".into(),
-        3,
+        2,
+        "protected pawn, blocked passer".into(),
+        2,
+    ));
+    s.push((
+        feature::PASSER_KINGS,
+        8,
+        "passer king distance (enemy less own) by rank from its own side (1 ... 8)".into(),
+        8,
     ));
     s.push((
         feature::SAFE_CHECK,
@@ -122,6 +128,18 @@ fn sections() -> Vec<(usize, usize, String, usize)> {
         "free passed pawn (square in front empty and safe) by rank from its own side (1 ... 8)"
             .into(),
         8,
+    ));
+    s.push((
+        feature::PAWN_PUSH_THREAT,
+        3,
+        "pawn push threat, bishop pawns on its colour, minor behind pawn".into(),
+        3,
+    ));
+    s.push((
+        feature::KING_RING_WEAK,
+        2,
+        "weak square next to the enemy king, space".into(),
+        2,
     ));
     s
 }

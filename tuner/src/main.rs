@@ -75,8 +75,8 @@ struct Args {
     #[arg(long)]
     validate_target: bool,
     /// Keep PeSTO's material and piece-square tables fixed and fit only the other terms
-    /// (mobility, pawn structure, king safety, bishop pair, rooks, tempo): 48 parameters
-    /// instead of 822, for small data sets.
+    /// (mobility, pawn structure, king safety, threats, pieces, tempo): every parameter
+    /// but those 780, for small data sets.
     #[arg(long)]
     freeze_pesto: bool,
     /// Keep the side-to-move bonus (tempo) fixed. The data holds only positions where the

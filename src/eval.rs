@@ -38,6 +38,17 @@ pub const MOBILITY_SIZES: [usize; 4] = [9, 14, 15, 28];
 /// Where each role's mobility entries start, counted from [`feature::MOBILITY`].
 pub const MOBILITY_OFFSETS: [usize; 4] = [0, 9, 23, 38];
 
+// Each role's entries follow the previous role's, and the last end where the next term
+// starts.
+const _: () = {
+    let mut m = 1;
+    while m < 4 {
+        assert!(MOBILITY_OFFSETS[m] == MOBILITY_OFFSETS[m - 1] + MOBILITY_SIZES[m - 1]);
+        m += 1;
+    }
+    assert!(MOBILITY_OFFSETS[3] + MOBILITY_SIZES[3] == feature::DOUBLED - feature::MOBILITY);
+};
+
 mod weights;
 pub use weights::WEIGHTS;
 

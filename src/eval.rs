@@ -529,6 +529,8 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
     let mut by_queen = [0u64; 2];
     let mut phase = 0;
     let mut passed = [0u64; 2];
+    // Each colour's knights, bishops, rooks and queens (the space term's weight).
+    let mut piece_count = [0; 2];
     for color in Color::ALL {
         let us = color.index();
         let them = 1 - us;
@@ -571,6 +573,7 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
             queen_attacks(sq, Bitboard(occupied)).0
         });
         by_queen[us] = attacks;
+        piece_count[us] = knight_count + bishop_count + rook_count + queen_count;
         phase += PHASE[Role::Knight.index()] * knight_count
             + PHASE[Role::Bishop.index()] * bishop_count
             + PHASE[Role::Rook.index()] * rook_count
@@ -684,13 +687,12 @@ fn terms<S: Sink>(board: &Board, sink: &mut S) -> i32 {
             few(king_reach[them] & attacked[us] & !held),
         );
         // Space, weighed by the pieces that could use it.
-        let own_pieces = board.occupancy(color).0 & !pawns[us] & !(1u64 << kings[us].index());
         let safe = SPACE_AREA[us] & !pawn_attacks[them] & !pawns[us];
         let behind = safe & fill_ahead(enemy, pawns[us]);
         sink.pair(
             us,
             feature::SPACE,
-            (n(safe) + n(behind)) * n(own_pieces) / 4,
+            (n(safe) + n(behind)) * piece_count[us] / 4,
         );
         let by_minor = by_knight[us] | by_bishop[us];
         sink.pair(
@@ -912,15 +914,9 @@ mod tests {
                 if !stopper {
                     t[feature::PASSED + r as usize] += sign;
                     let stop = sq_at(color, f, r + 1);
-                    let dist = |a: Square, b: Square| {
-                        let df = (a.file().index() as i32 - b.file().index() as i32).abs();
-                        let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
-                        df.max(dr)
-                    };
-                    let d =
-                        dist(board.king_square(enemy), stop) - dist(board.king_square(color), stop);
+                    let d = distance(board.king_square(enemy), stop)
+                        - distance(board.king_square(color), stop);
                     t[feature::PASSER_KINGS + r as usize] += sign * d;
-                    let stop = sq_at(color, f, r + 1);
                     if board.piece_on(stop).is_none() && !enemy_attacks.has(stop) {
                         t[feature::PASSER_FREE + r as usize] += sign;
                     }

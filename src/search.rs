@@ -47,6 +47,7 @@ use crate::eval;
 use crate::{Board, Color, Move, Piece, Role, MAX_MOVES};
 use core::sync::atomic::{AtomicBool, Ordering};
 use movepick::{History, NodePicker, Picker, Take, GOOD_CAPTURE_FLOOR, KILLER_2, QS_CAPACITY};
+use see::see_at_least;
 
 /// The deepest ply the search reaches (including quiescence).
 pub const MAX_PLY: usize = 96;
@@ -686,7 +687,7 @@ impl Searcher {
             {
                 let p = &self.params;
                 let margin = if quiet { p.see_quiet } else { p.see_capture } * -depth;
-                if see(board, mv) < margin {
+                if !see_at_least(board, mv, margin) {
                     continue;
                 }
             }

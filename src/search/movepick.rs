@@ -3,7 +3,7 @@
 //!
 //! The order, from the top:
 //! 1. the transposition-table move;
-//! 2. captures and queen promotions that do not lose material by [`see`], most
+//! 2. captures and queen promotions that do not lose material by [`see`](super::see), most
 //!    valuable victim first, least valuable attacker next (MVV-LVA);
 //! 3. the two killer moves of the ply (quiet moves that caused a cutoff at the same
 //!    ply elsewhere in the tree);
@@ -11,7 +11,7 @@
 //! 5. the other quiet moves by their history score;
 //! 6. losing captures and under-promotions, by MVV-LVA.
 
-use super::see::see;
+use super::see::see_of_victim_at_least;
 use crate::eval::SEE_VALUES;
 use crate::movegen::{generate, generate_captures, MoveVisitor};
 use crate::{Board, Move, Role, MAX_MOVES};
@@ -137,7 +137,7 @@ pub(super) const QS_CAPACITY: usize = 32;
 pub(super) enum Take {
     /// Every legal move (a full-width node, or a quiescence node in check).
     All,
-    /// Captures and promotions that do not lose material by [`see`] (under-promotions
+    /// Captures and promotions that do not lose material by [`see`](super::see) (under-promotions
     /// count as losing), plus the table move if it is a capture or promotion: what a
     /// quiescence node out of check tries.
     GoodCaptures,
@@ -238,12 +238,12 @@ impl<const N: usize> Picker<N> {
         if self.next >= self.len {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..self.len {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
+        // The first of the highest-scored moves left: the maximum first (a loop
+        // without a carried index, which the compiler vectorises), then its first
+        // position.
+        let left = &self.scores[self.next..self.len];
+        let top = left.iter().copied().fold(i32::MIN, i32::max);
+        let best = self.next + left.iter().position(|&s| s == top).unwrap_or(0);
         self.moves.swap(self.next, best);
         self.scores.swap(self.next, best);
         let item = (self.moves[self.next], self.scores[self.next]);
@@ -263,7 +263,7 @@ fn capture_score(board: &Board, mv: Move, history: &History) -> i32 {
     let mvv_lva = 10 * (victim_value + promo) - mv.piece().role().index() as i32;
     let order = mvv_lva + history.capture_of(mv, captured) / CAPTURE_HISTORY_SCALE;
     let under = mv.promoted().is_some_and(|p| p.role() != Role::Queen);
-    if !under && see(board, mv) >= 0 {
+    if !under && see_of_victim_at_least(board, mv, victim_value, 0) {
         GOOD_CAPTURE + order
     } else {
         BAD_CAPTURE + order

@@ -72,6 +72,45 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     gain[0]
 }
 
+/// Returns whether [`see`] of `mv` is at least `threshold`, without walking the
+/// exchange when its bounds decide (see [`see_of_victim_at_least`]). Exactly
+/// `see(board, mv) >= threshold`.
+#[inline]
+pub(crate) fn see_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
+    if mv.is_castling() {
+        // Encoded as the king taking its own rook, which `see` counts as a victim.
+        return see(board, mv) >= threshold;
+    }
+    let victim = if !mv.is_capture() {
+        0
+    } else if mv.is_en_passant() {
+        SEE_VALUES[Role::Pawn.index()]
+    } else {
+        board
+            .piece_on(mv.target())
+            .map_or(0, |p| SEE_VALUES[p.role().index()])
+    };
+    see_of_victim_at_least(board, mv, victim, threshold)
+}
+
+/// Like [`see_at_least`], for a caller that knows the value of the piece `mv`
+/// captures (`victim`, in [`SEE_VALUES`] units; 0 when it captures nothing). A
+/// move that is not a promotion gains at most its victim (the opponent may not
+/// recapture) and at least its victim less the mover (the mover's side may stop
+/// after the first recapture); only between those bounds is the exchange walked.
+#[inline]
+pub(crate) fn see_of_victim_at_least(board: &Board, mv: Move, victim: i32, threshold: i32) -> bool {
+    if mv.promoted().is_none() {
+        if victim < threshold {
+            return false;
+        }
+        if victim - SEE_VALUES[mv.piece().role().index()] >= threshold {
+            return true;
+        }
+    }
+    see(board, mv) >= threshold
+}
+
 /// Returns the square and role of `side`'s least valuable piece in `attackers`.
 fn least_valuable(board: &Board, attackers: Bitboard, side: Color) -> Option<(Square, Role)> {
     Role::ALL.into_iter().find_map(|role| {
@@ -83,6 +122,7 @@ fn least_valuable(board: &Board, attackers: Bitboard, side: Color) -> Option<(Sq
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use super::*;
 
     fn see_of(fen: &str, uci: &str) -> i32 {
@@ -148,6 +188,46 @@ mod tests {
             see_of("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"),
             800 - 900
         );
+    }
+
+    #[test]
+    fn the_bounded_test_agrees_with_the_full_exchange() {
+        // Every legal move of positions rich in exchanges and of their children,
+        // against thresholds around the bounds.
+        let roots = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bq1rk1/pp2bppp/2n1pn2/2pp4/2PP4/2NBPN2/PP3PPP/R1BQ1RK1 w - - 0 8",
+            "1r2k3/P1p5/3p4/2nPp3/4P1b1/2N2q2/5PPP/3RQRK1 w - e6 0 1",
+            "4k3/8/2p5/3p4/8/8/3R4/3RK3 w - - 0 1",
+            "r2q1rk1/1P3ppp/2n2n2/3pp3/3PP3/2N2N2/5PPP/R2Q1RK1 w - - 0 12",
+        ];
+        let thresholds = [
+            -1_000, -500, -320, -200, -100, -60, -1, 0, 1, 100, 220, 330, 900,
+        ];
+        let mut checked = 0;
+        for fen in roots {
+            let root = Board::from_fen(fen).unwrap();
+            let mut boards = std::vec![root];
+            for mv in root.legal_moves().iter() {
+                let mut child = root;
+                child.make_move(*mv);
+                boards.push(child);
+            }
+            for board in boards {
+                for mv in board.legal_moves().iter() {
+                    let full = see(&board, *mv);
+                    for t in thresholds {
+                        assert_eq!(
+                            see_at_least(&board, *mv, t),
+                            full >= t,
+                            "{mv} in {fen}, {t}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
     }
 
     fn set(squares: &[Square]) -> Bitboard {

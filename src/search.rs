@@ -220,6 +220,9 @@ pub struct Searcher {
     excluded_len: usize,
     /// The margins and reductions the search uses.
     params: Params,
+    /// Nodes spent below the root move that last raised the root's alpha (time
+    /// management: a best move that took most of the effort is settled).
+    root_best_nodes: u64,
 }
 
 impl Default for Searcher {
@@ -248,6 +251,7 @@ impl Searcher {
             excluded: [Move::NULL; MAX_MULTIPV as usize],
             excluded_len: 0,
             params: Params::DEFAULT,
+            root_best_nodes: 0,
         }
     }
 
@@ -364,7 +368,12 @@ impl Searcher {
         let lines = (self.multipv as usize).clamp(1, legal.len());
         // Each line's score in the last completed iteration (aspiration centres).
         let mut scores = [0; MAX_MULTIPV as usize];
+        // Time management: how many iterations in a row kept the best move, and the
+        // previous iteration's score.
+        let mut stable = 0;
+        let mut previous: Option<(Move, i32)> = None;
         'deepening: for depth in 1..=max_depth {
+            let iteration_start = self.nodes;
             self.excluded_len = 0;
             for (line, line_best) in scores[..lines].iter_mut().enumerate() {
                 self.seldepth = 0;
@@ -432,9 +441,18 @@ impl Searcher {
                 }
             }
             self.can_stop = true;
+            let best = result.best_move.unwrap_or(Move::NULL);
+            let (score, drop) = (scores[0], previous.map_or(0, |(_, s)| s - scores[0]));
+            stable = match previous {
+                Some((m, _)) if m == best => stable + 1,
+                _ => 0,
+            };
+            previous = Some((best, score));
+            let effort = self.root_best_nodes * 1000 / (self.nodes - iteration_start).max(1);
+            let soft = scaled_soft_limit(*limits, stable, drop, effort);
             let elapsed = cx.hooks.elapsed_ms();
             if cx.stop.load(Ordering::Relaxed)
-                || (limits.soft_ms != 0 && elapsed >= limits.soft_ms)
+                || (limits.soft_ms != 0 && elapsed >= soft)
                 || (limits.nodes != 0 && self.nodes >= limits.nodes)
             {
                 break;
@@ -696,6 +714,7 @@ impl Searcher {
             self.keys[self.root_index + ply + 1] = child.hash();
             self.played[ply] = mv;
             let gives_check = child.in_check();
+            let nodes_before = self.nodes;
             // Futility pruning: a quiet move at a frontier node far below alpha.
             if !pv_node
                 && !in_check
@@ -736,6 +755,9 @@ impl Searcher {
             searched += 1;
             if self.stopped {
                 return 0;
+            }
+            if ply == 0 && s > node.alpha {
+                self.root_best_nodes = self.nodes - nodes_before;
             }
             if self.take_score(&mut node, ply, mv, s) {
                 let bonus = (depth * depth).min(400);
@@ -1017,6 +1039,24 @@ impl NodeScore {
     }
 }
 
+/// Returns the soft time limit after an iteration, in milliseconds: `limits.soft_ms`
+/// scaled by how settled the search looks. More time when the best move just
+/// changed (`stable` iterations in a row kept it), when the score dropped by
+/// `drop` centipawns since the previous iteration, and when the best move took a
+/// small share (`effort`, per mille) of the iteration's nodes; less when it is
+/// settled on all three. At most the hard limit.
+fn scaled_soft_limit(limits: Limits, stable: u32, drop: i32, effort: u64) -> u64 {
+    const STABILITY: [u64; 6] = [1_800, 1_500, 1_320, 1_200, 1_110, 1_020];
+    let stability = STABILITY[(stable as usize).min(STABILITY.len() - 1)];
+    let score = 1_000 + drop.clamp(0, 50) as u64 * 8;
+    let effort = 2_400u64.saturating_sub(2 * effort).clamp(500, 1_500);
+    let soft = limits.soft_ms * stability / 1_000 * score / 1_000 * effort / 1_000;
+    match limits.hard_ms {
+        0 => soft,
+        hard => soft.min(hard),
+    }
+}
+
 /// Returns true when `color` has a piece other than pawns and the king.
 fn has_pieces(board: &Board, color: Color) -> bool {
     let pawns_and_king =
@@ -1066,6 +1106,43 @@ mod tests {
         // counter-move table is 3 KiB of it). `scripts/embedded.sh` checks the whole.
         let size = core::mem::size_of::<Searcher>();
         assert!(size <= 28 * 1024, "Searcher is {size} bytes");
+    }
+
+    #[test]
+    fn the_soft_limit_grows_when_the_search_is_unsettled_and_stays_under_the_hard_one() {
+        let limits = Limits {
+            soft_ms: 1_000,
+            hard_ms: 4_000,
+            ..Limits::NONE
+        };
+        let soft = |stable, drop, effort| scaled_soft_limit(limits, stable, drop, effort);
+        // Settled: the same best move for many iterations, no drop, most nodes on it.
+        let settled = soft(10, 0, 950);
+        assert!(settled < 1_000, "{settled}");
+        // Each sign of an unsettled search adds time on its own.
+        assert!(soft(0, 0, 950) > settled);
+        assert!(soft(10, 40, 950) > settled);
+        assert!(soft(10, 0, 400) > settled);
+        // More stability never adds time; a larger drop or a smaller share never
+        // takes it away.
+        for stable in 0..10 {
+            assert!(soft(stable + 1, 0, 700) <= soft(stable, 0, 700));
+        }
+        for drop in -100..100 {
+            assert!(soft(3, drop + 1, 700) >= soft(3, drop, 700));
+        }
+        for effort in 0..1_000 {
+            assert!(soft(3, 0, effort + 1) <= soft(3, 0, effort));
+        }
+        // Everything unsettled at once is capped by the hard limit.
+        assert_eq!(soft(0, 1_000, 0), 3_780);
+        let tight = Limits {
+            hard_ms: 2_000,
+            ..limits
+        };
+        assert_eq!(scaled_soft_limit(tight, 0, 1_000, 0), 2_000);
+        // A rising score gives no less time than a steady one.
+        assert_eq!(soft(3, -300, 700), soft(3, 0, 700));
     }
 
     fn best(fen: &str, depth: u32) -> SearchResult {

@@ -374,6 +374,7 @@ impl Searcher {
         let mut previous: Option<(Move, i32)> = None;
         'deepening: for depth in 1..=max_depth {
             let iteration_start = self.nodes;
+            self.root_best_nodes = 0;
             self.excluded_len = 0;
             for (line, line_best) in scores[..lines].iter_mut().enumerate() {
                 self.seldepth = 0;

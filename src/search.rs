@@ -190,7 +190,7 @@ struct Ctx<'a, H> {
 /// The search state that persists between searches (history, killer and
 /// counter-move tables).
 ///
-/// About 27 KiB (28,128 bytes on x86-64; 4.5 KiB of it the capture history, 48
+/// About 27 KiB (28,136 bytes on x86-64; 4.5 KiB of it the capture history, 48
 /// bytes the [`Params`]); keep one per game and call [`Searcher::clear`] on a new
 /// game.
 pub struct Searcher {

@@ -796,12 +796,14 @@ mod tests {
 
     #[test]
     fn the_soft_limit_ends_the_search_after_an_iteration() {
-        // The clock reads 1000 ms from the start: the first iteration completes
-        // (depth 1 always does), then the soft limit forbids a second one.
+        // The clock reads 2000 ms from the start: the first iteration completes
+        // (depth 1 always does), then the soft limit forbids a second one. The search
+        // scales the soft limit by how settled it looks, but never beyond the hard
+        // limit.
         struct Late;
         impl Clock for Late {
             fn elapsed_ms(&self) -> u64 {
-                1000
+                2000
             }
         }
         let limits = Limits {

@@ -1,30 +1,35 @@
-"""Tests of scripts/score_gap.py (run with pytest)."""
+"""Tests of scripts/score_gap.py (need Debian's stockfish as the reference; run with pytest)."""
 
 import os
+import re
+import shutil
 import subprocess
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAP = os.path.join(ROOT, "scripts", "score_gap.py")
+STOCKFISH = shutil.which("stockfish") or shutil.which("/usr/games/stockfish")
 
-# Two games of "eng" against "ref", scores from the mover's point of view as
-# scripts/sprt.py writes them. Game 1, eng White: its scores +0.50 and +1.00, the
-# reference's replies -0.20 and -0.60 (eng's view: +0.20, +0.60): gaps 30 and 40.
-# Game 2, eng Black: it says +0.10 (its view) after 1. e4, the reference then says
-# +0.40 (White's view, so -0.40 for eng): gap 50; a mate score is skipped.
+# Scores are from the mover's point of view, as scripts/sprt.py writes them. Game 1:
+# "eng" (White) claims +4.00 at the start, then +0.20 after 1. e4 e5: far too
+# optimistic, then about right. Game 2: "eng" (Black) is a knight up and claims -2.00:
+# far too pessimistic. The reference's scores are never read from the PGN.
 PGN = """[White "eng"]
 [Black "ref"]
-[Result "0-1"]
+[Result "1-0"]
 
-1. e4 { +0.50/10 0.1s } 1... e5 { -0.20/12 0.1s } 2. Nf3 { +1.00/10 0.1s }
-2... Nc6 { -0.60/12 0.1s } 0-1
+1. e4 { +4.00/10 0.1s } 1... e5 { -9.00/12 0.1s } 2. Nf3 { +0.20/10 0.1s }
+2... Nc6 { -9.00/12 0.1s } 1-0
 
 [White "ref"]
 [Black "eng"]
 [Result "1/2-1/2"]
+[SetUp "1"]
+[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1"]
 
-1. e4 { +0.30/12 0.1s } 1... c5 { +0.10/10 0.1s } 2. Nf3 { +0.40/12 0.1s }
-2... d6 { #3/10 0.1s } 3. d4 { -0.10/12 0.1s } 1/2-1/2
+1. Nc3 { +9.00/12 0.1s } 1... Nc6 { -2.00/10 0.1s } 1/2-1/2
 """
 
 
@@ -32,32 +37,54 @@ def run(tmp_path, *args):
     pgn = tmp_path / "games.pgn"
     pgn.write_text(PGN)
     return subprocess.run([sys.executable, GAP, str(pgn), *args],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=120)
 
 
-def test_gaps_are_taken_from_the_engine_s_point_of_view(tmp_path):
-    r = run(tmp_path, "eng", "--from-ply", "0")
+def mean_of(text, label):
+    m = re.search(rf"{label}: (\d+) positions, mean gap ([+-]\d+) cp", text)
+    assert m, text
+    return int(m.group(1)), int(m.group(2))
+
+
+@pytest.mark.skipif(STOCKFISH is None, reason="needs stockfish")
+def test_the_engine_s_scores_are_compared_with_the_reference_s_on_the_same_positions(tmp_path):
+    r = run(tmp_path, "eng", "--from-ply", "0", "--depth", "8", "--cap", "1500",
+            "--reference", STOCKFISH)
     assert r.returncode == 0, r.stderr
-    lines = r.stdout.splitlines()
-    assert lines[0].startswith("2 games of eng")
-    # Gaps 30, 40 (game 1) and 50 (game 2): mean 40, all more optimistic.
-    assert "all: 3 pairs, mean gap +40 cp, median +40 cp, more optimistic in 100 %" in lines[1]
-    assert any(line.strip().startswith("losses: 2 pairs, mean gap +35 cp") for line in lines)
-    assert any(line.strip().startswith("draws: 1 pairs, mean gap +50 cp") for line in lines)
+    assert r.stdout.startswith("2 games of eng")
+    assert mean_of(r.stdout, "all")[0] == 3
+    # The win holds the +4.00 (about +3.7 over the truth) and the +0.20 (about right).
+    n, wins = mean_of(r.stdout, "wins")
+    assert n == 2 and 120 < wins < 250, r.stdout
+    # The draw: a knight up (about +3) but claiming -2.00.
+    n, draws = mean_of(r.stdout, "draws")
+    assert n == 1 and draws < -350, r.stdout
 
 
-def test_the_other_side_sees_the_opposite_gap(tmp_path):
-    r = run(tmp_path, "ref", "--from-ply", "0")
+@pytest.mark.skipif(STOCKFISH is None, reason="needs stockfish")
+def test_every_and_the_ply_range_select_positions(tmp_path):
+    r = run(tmp_path, "eng", "--from-ply", "0", "--every", "2", "--depth", "6",
+            "--cap", "1500", "--reference", STOCKFISH)
     assert r.returncode == 0, r.stderr
-    # Game 1, ref Black: its -0.20 against eng's next +1.00 (White's view, -100 for
-    # ref): gap +80. Game 2, ref White: its +0.30 against eng's +0.10 (Black's view,
-    # -10 for ref): gap +40; its +0.40 against eng's mate score: skipped.
-    assert "all: 2 pairs, mean gap +60 cp" in r.stdout
+    # Game 1's first position (its second is skipped) and game 2's only one.
+    assert mean_of(r.stdout, "all")[0] == 2
+    r = run(tmp_path, "eng", "--from-ply", "1", "--depth", "6", "--cap", "1500",
+            "--reference", STOCKFISH)
+    assert mean_of(r.stdout, "all")[0] == 2  # the start position (ply 0) is left out
+    # With the default cap (500 cp) the knight-up position's reference score is too
+    # large, and that position is skipped.
+    r = run(tmp_path, "eng", "--from-ply", "0", "--depth", "6", "--reference", STOCKFISH)
+    assert mean_of(r.stdout, "all")[0] == 2
 
 
-def test_a_missing_engine_or_file_is_a_one_line_error(tmp_path):
+def test_bad_input_is_a_one_line_error(tmp_path):
     r = run(tmp_path, "nobody")
-    assert r.returncode != 0 and r.stderr.strip() == f"score_gap.py: no game of 'nobody' in {tmp_path / 'games.pgn'}"
+    assert r.returncode != 0
+    assert r.stderr.strip() == f"score_gap.py: no game of 'nobody' in {tmp_path / 'games.pgn'}"
+    r = run(tmp_path, "eng", "--reference", "no-such-engine-here")
+    assert r.returncode != 0
+    assert r.stderr.strip() == "score_gap.py: reference engine not found: no-such-engine-here"
     r = subprocess.run([sys.executable, GAP, str(tmp_path / "none.pgn"), "eng"],
                        capture_output=True, text=True, timeout=60)
-    assert r.returncode != 0 and "none.pgn" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert r.returncode != 0 and "none.pgn" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1

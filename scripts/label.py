@@ -11,6 +11,11 @@ Usage:
     PATH=/usr/games:$PATH python3 scripts/label.py --in scripts/data/selfplay.txt \
         --out scripts/data/labelled.txt [--engine stockfish] [--depth 8] [--concurrency 2]
 
+The input may also be games: with `--in games.pgn` (or `.pgn.xz`, e.g. a match against a
+stronger engine from scripts/sprt.py) every position of every finished game that is not in
+check is labelled, from ply --from-ply of each game on, game numbers from --first-game
+(keep them apart from the other data's).
+
 Resumable: the input is cut into chunks of --chunk positions; each finished chunk is written
 to `<out>.chunks/<n>.txt` (via a temporary file and a rename), a rerun skips the chunks that
 exist, and the output file is assembled from all chunks in order at the end. Positions the
@@ -42,6 +47,38 @@ def read_positions(path):
     return rows
 
 
+def read_pgn_positions(path, first_game, from_ply):
+    """The positions of a PGN's finished games (`.pgn`, or `.pgn.xz`) as datagen rows:
+    every position from ply `from_ply` of the game (counted from its start position) on
+    that is not in check, the game's result from White's side, a placeholder score, and
+    game numbers from `first_game` on (the tuner holds out whole games by number)."""
+    import lzma
+
+    import chess.pgn
+
+    opener = lzma.open if path.endswith(".xz") else open
+    rows = []
+    try:
+        f = opener(path, "rt", encoding="utf-8", errors="replace")
+    except OSError as e:
+        sys.exit(f"{path}: {e.strerror}")
+    with f:
+        game_number = first_game
+        while (game := chess.pgn.read_game(f)) is not None:
+            result = {"1-0": "1.0", "0-1": "0.0", "1/2-1/2": "0.5"}.get(game.headers.get("Result"))
+            if result is None:
+                continue
+            board = game.board()
+            for ply, node in enumerate(game.mainline()):
+                if ply >= from_ply and not board.is_check():
+                    rows.append([board.fen(), result, "0", str(game_number)])
+                board.push(node.move)
+            game_number += 1
+    if not rows:
+        sys.exit(f"{path}: no position of a finished game")
+    return rows
+
+
 class Engine(UciPipe):
     """The reference engine, one thread, started by `UciPipe`."""
 
@@ -69,9 +106,16 @@ def main():
     ap.add_argument("--hash", type=int, default=16, help="engine hash in MB")
     ap.add_argument("--chunk", type=int, default=2000)
     ap.add_argument("--max-score", type=int, default=2000)
+    ap.add_argument("--first-game", type=int, default=0,
+                    help="PGN input: the first game's number in the output")
+    ap.add_argument("--from-ply", type=int, default=0,
+                    help="PGN input: skip each game's first plies (e.g. its book moves)")
     args = ap.parse_args()
 
-    rows = read_positions(args.inp)
+    if args.inp.endswith((".pgn", ".pgn.xz")):
+        rows = read_pgn_positions(args.inp, args.first_game, args.from_ply)
+    else:
+        rows = read_positions(args.inp)
     chunk_dir = args.out + ".chunks"
     os.makedirs(chunk_dir, exist_ok=True)
     chunks = [(n, rows[i:i + args.chunk]) for n, i in enumerate(range(0, len(rows), args.chunk))]

@@ -105,3 +105,33 @@ def test_a_malformed_line_is_named(tmp_path):
                            "--engine", "/nonexistent"], capture_output=True, text=True, timeout=30)
     assert proc.returncode != 0
     assert "bad.txt:1:" in proc.stderr and "2 field(s)" in proc.stderr
+
+
+def test_games_are_read_from_a_pgn(tmp_path):
+    # Halfmove clocks 0, 0, 1, 2 after 1. e4, 1... e5, 2. Nf3, 2... Nc6: the fake engine
+    # answers cp 120, cp 120, cp -30 and a mate (dropped). The start position is before
+    # --from-ply 1, the position after 3. Bb5 ends the game (no move from it), and the
+    # unfinished second game is left out.
+    wrapper, log, _ = setup(tmp_path)
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text('[Result "1/2-1/2"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 1/2-1/2\n\n'
+                   '[Result "*"]\n\n1. d4 *\n')
+    out = tmp_path / "out.txt"
+    proc = label(wrapper, pgn, out, "--first-game", "40", "--from-ply", "1")
+    assert proc.returncode == 0, proc.stderr
+    lines = [l for l in out.read_text().splitlines() if not l.startswith("#")]
+    assert lines == [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 | 0.5 | -120 | 40",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 | 0.5 | 120 | 40",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2 | 0.5 | 30 | 40",
+    ]
+    assert "wrote 3 of 4 positions" in proc.stderr
+
+
+def test_a_pgn_without_a_finished_game_is_an_error(tmp_path):
+    wrapper, _, _ = setup(tmp_path)
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text('[Result "*"]\n\n1. d4 *\n')
+    proc = label(wrapper, pgn, tmp_path / "out.txt")
+    assert proc.returncode != 0
+    assert proc.stderr.strip() == f"{pgn}: no position of a finished game"

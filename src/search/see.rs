@@ -38,9 +38,7 @@ pub fn see(board: &Board, mv: Move) -> i32 {
         occupied = occupied.without(captured);
         SEE_VALUES[Role::Pawn.index()]
     } else {
-        board
-            .piece_on(to)
-            .map_or(0, |p| SEE_VALUES[p.role().index()])
+        victim(board, mv)
     };
     let mut on_square = SEE_VALUES[mv.piece().role().index()];
     if let Some(p) = mv.promoted() {
@@ -72,25 +70,28 @@ pub fn see(board: &Board, mv: Move) -> i32 {
     gain[0]
 }
 
+/// The value of what `mv` takes on its target square, as [`see`] counts it: the
+/// piece there (for castling, encoded as the king taking its own rook, that rook), a
+/// pawn en passant, 0 for a quiet move.
+#[inline]
+fn victim(board: &Board, mv: Move) -> i32 {
+    if mv.is_en_passant() {
+        SEE_VALUES[Role::Pawn.index()]
+    } else if mv.is_capture() || mv.is_castling() {
+        board
+            .piece_on(mv.target())
+            .map_or(0, |p| SEE_VALUES[p.role().index()])
+    } else {
+        0
+    }
+}
+
 /// Returns whether [`see`] of `mv` is at least `threshold`, without walking the
 /// exchange when its bounds decide (see [`see_of_victim_at_least`]). Exactly
 /// `see(board, mv) >= threshold`.
 #[inline]
 pub(crate) fn see_at_least(board: &Board, mv: Move, threshold: i32) -> bool {
-    if mv.is_castling() {
-        // Encoded as the king taking its own rook, which `see` counts as a victim.
-        return see(board, mv) >= threshold;
-    }
-    let victim = if !mv.is_capture() {
-        0
-    } else if mv.is_en_passant() {
-        SEE_VALUES[Role::Pawn.index()]
-    } else {
-        board
-            .piece_on(mv.target())
-            .map_or(0, |p| SEE_VALUES[p.role().index()])
-    };
-    see_of_victim_at_least(board, mv, victim, threshold)
+    see_of_victim_at_least(board, mv, victim(board, mv), threshold)
 }
 
 /// Like [`see_at_least`], for a caller that knows the value of the piece `mv`

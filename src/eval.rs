@@ -788,9 +788,21 @@ mod tests {
 
     #[test]
     fn passed_pawn_is_worth_more_when_advanced() {
-        let far = eval_fen("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
-        let near = eval_fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-        assert!(near > far + 100, "{near} vs {far}");
+        // A lone a-pawn against a bare king, from a2 to a7: every step forward is worth
+        // more, and a7 more than a pawn's worth above a2.
+        let fens = [
+            "4k3/8/8/8/8/8/P7/4K3 w - - 0 1",
+            "4k3/8/8/8/8/P7/8/4K3 w - - 0 1",
+            "4k3/8/8/8/P7/8/8/4K3 w - - 0 1",
+            "4k3/8/8/P7/8/8/8/4K3 w - - 0 1",
+            "4k3/8/P7/8/8/8/8/4K3 w - - 0 1",
+            "4k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        ];
+        let scores = fens.map(eval_fen);
+        for pair in scores.windows(2) {
+            assert!(pair[1] > pair[0], "{scores:?}");
+        }
+        assert!(scores[5] > scores[0] + 100, "{scores:?}");
     }
 
     #[test]

@@ -84,6 +84,17 @@ struct Args {
     /// tempo is biased low.
     #[arg(long)]
     freeze_tempo: bool,
+    /// Keep the passed-pawn tables (passed pawn and free passed pawn, both phases)
+    /// non-decreasing from rank 2 to rank 7: after every step the weights are projected
+    /// onto that constraint (see `weights::make_passers_monotone`).
+    #[arg(long)]
+    monotone_passers: bool,
+    /// Only measure: print the error of the starting weights (`--init`, or the compiled-in
+    /// ones) on all of `--data` against the target (the results, or the blend with the
+    /// score given by `--score-weight`), then exit without writing anything. For a
+    /// held-out file, e.g. the positions of games against another engine.
+    #[arg(long)]
+    measure: bool,
     /// Use at most this many positions.
     #[arg(long)]
     limit: Option<usize>,
@@ -162,6 +173,27 @@ fn run(args: Args) -> Result<()> {
     }
     let t0 = Instant::now();
     let all = load(&args)?;
+    if args.measure {
+        if all.is_empty() {
+            bail!("no positions to measure");
+        }
+        let p = flatten(&start);
+        let k = args.k.unwrap_or_else(|| fit_k(&all, &p, 0.05, 5.0));
+        let mut all = all;
+        if args.score_weight > 0.0 {
+            let w = args.score_weight;
+            for pos in &mut all {
+                pos.result = (1.0 - w) * pos.result + w * model::sigmoid(k, pos.score as f64);
+            }
+        }
+        println!(
+            "{} positions, K = {k:.4}, score weight {}: error {:.6}",
+            all.len(),
+            args.score_weight,
+            error(&all, &p, k)
+        );
+        return Ok(());
+    }
     let (valid, train): (Vec<Position>, Vec<Position>) = all
         .into_iter()
         .partition(|p| p.game.wrapping_mul(0x9e37_79b9_7f4a_7c15) % 100 < args.validation);
@@ -208,7 +240,7 @@ fn run(args: Args) -> Result<()> {
     let note = |best: &(f64, Vec<f64>, usize)| {
         let rounded = flatten(&unflatten(&best.1));
         format!(
-            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {} (PeSTO terms {}), score weight {}{}{}{}.\n\
+            "Texel tuning: {} training positions (quiet, from {}), K = {k:.4}, step {} of {}, Adam rate {}, L2 {} (PeSTO terms {}), score weight {}{}{}{}{}.\n\
              MSE of sigmoid(K eval): training (vs the fitted target) {train0:.6} -> {:.6}, validation (vs the {}) {valid0:.6} -> {:.6}.",
             train.len(),
             args.data.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", "),
@@ -221,6 +253,7 @@ fn run(args: Args) -> Result<()> {
             if args.validate_target { " (validated against the target)" } else { "" },
             if args.freeze_pesto { ", PeSTO terms frozen" } else { "" },
             if args.freeze_tempo { ", tempo frozen" } else { "" },
+            if args.monotone_passers { ", passer tables monotone" } else { "" },
             error(&train, &rounded, k),
             if args.validate_target { "target" } else { "result" },
             error(held, &rounded, k),
@@ -245,6 +278,9 @@ fn run(args: Args) -> Result<()> {
             }
         }
         adam.step(&mut p, &grad);
+        if args.monotone_passers {
+            weights::make_passers_monotone(&mut p);
+        }
         bar.inc(1);
         if epoch % 10 == 0 || epoch == args.epochs {
             let v = error(held, &p, k);

@@ -218,6 +218,43 @@ pub fn parse(text: &str) -> Result<Weights> {
     Ok(unflatten(&numbers))
 }
 
+/// The rank-indexed passed-pawn tables (first feature, 8 entries by rank from the pawn's
+/// own side) that `--monotone-passers` keeps non-decreasing from rank 2 to rank 7.
+pub const PASSER_TABLES: [usize; 2] = [feature::PASSED, feature::PASSER_FREE];
+
+/// Projects `v` onto the weights whose passed-pawn tables ([`PASSER_TABLES`]) do not
+/// decrease from rank 2 to rank 7, in each phase separately: the nearest such vector in
+/// the least-squares sense (pool-adjacent-violators). A passer one rank nearer promotion
+/// is then never worth less by these terms, whatever the data's noise says.
+pub fn make_passers_monotone(v: &mut [f64]) {
+    for table in PASSER_TABLES {
+        for phase in 0..2 {
+            let index = |rank: usize| 2 * (table + rank) + phase;
+            // Blocks of pooled ranks: (sum, count).
+            let mut blocks: Vec<(f64, usize)> = Vec::with_capacity(6);
+            for rank in 1..7 {
+                blocks.push((v[index(rank)], 1));
+                while blocks.len() > 1 {
+                    let (s1, n1) = blocks[blocks.len() - 1];
+                    let (s0, n0) = blocks[blocks.len() - 2];
+                    if s0 / n0 as f64 <= s1 / n1 as f64 {
+                        break;
+                    }
+                    blocks.pop();
+                    *blocks.last_mut().expect("two blocks") = (s0 + s1, n0 + n1);
+                }
+            }
+            let mut rank = 1;
+            for (sum, n) in blocks {
+                for _ in 0..n {
+                    v[index(rank)] = sum / n as f64;
+                    rank += 1;
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,5 +292,41 @@ mod tests {
     fn bad_files_are_errors() {
         assert!(parse("nothing here").is_err());
         assert!(parse("pub const WEIGHTS = [1, 2, 3];").is_err());
+    }
+    #[test]
+    fn passer_projection_is_monotone_and_keeps_ordered_tables() {
+        let mut v = flatten(&wingtip::eval::WEIGHTS);
+        let passed = 2 * feature::PASSED;
+        // Endgame by rank 1..8: a dip at rank 7 and one at rank 3.
+        let eg = [0.0, 10.0, 8.0, 52.0, 65.0, 61.0, 35.0, 0.0];
+        for (r, x) in eg.iter().enumerate() {
+            v[passed + 2 * r + 1] = *x;
+        }
+        // Middlegame already ordered: it must come out as it went in.
+        let mg = [0.0, 4.0, 4.0, 9.0, 16.0, 36.0, 52.0, 0.0];
+        for (r, x) in mg.iter().enumerate() {
+            v[passed + 2 * r] = *x;
+        }
+        let other = v.clone();
+        make_passers_monotone(&mut v);
+        let got: Vec<f64> = (0..8).map(|r| v[passed + 2 * r + 1]).collect();
+        // Ranks 2-3 pool to their mean 9; ranks 5-7 pool to theirs (53.7), which is above
+        // rank 4's 52, so rank 4 stays.
+        let pooled = (65.0 + 61.0 + 35.0) / 3.0;
+        assert_eq!(got, [0.0, 9.0, 9.0, 52.0, pooled, pooled, pooled, 0.0]);
+        assert_eq!((0..8).map(|r| v[passed + 2 * r]).collect::<Vec<_>>(), mg);
+        // Projecting again changes nothing; ranks 1 and 8 and every parameter outside
+        // the tables are untouched.
+        let mut again = v.clone();
+        make_passers_monotone(&mut again);
+        assert_eq!(again, v);
+        for i in 0..COUNT {
+            let in_table = PASSER_TABLES
+                .iter()
+                .any(|&t| (2 * (t + 1)..2 * (t + 7)).contains(&i));
+            if !in_table {
+                assert_eq!(v[i], other[i], "parameter {i}");
+            }
+        }
     }
 }

@@ -92,7 +92,9 @@ struct Args {
     /// Only measure: print the error of the starting weights (`--init`, or the compiled-in
     /// ones) on all of `--data` against the target (the results, or the blend with the
     /// score given by `--score-weight`), then exit without writing anything. For a
-    /// held-out file, e.g. the positions of games against another engine.
+    /// held-out file, e.g. the positions of games against another engine. Checked before
+    /// `--epochs 0`, so it never writes `--out`. (Which positions count as quiet depends
+    /// on the compiled-in evaluation, so compare weights files with one build.)
     #[arg(long)]
     measure: bool,
     /// Use at most this many positions.
@@ -162,24 +164,13 @@ fn run(args: Args) -> Result<()> {
         .with_context(|| format!("in {}", path.display()))?,
         None => WEIGHTS.clone(),
     };
-    if args.epochs == 0 {
-        fs::write(
-            &args.out,
-            weights::format(&start, "starting weights (no tuning step)"),
-        )
-        .with_context(|| format!("cannot write {}", args.out.display()))?;
-        eprintln!("wrote {}", args.out.display());
-        return Ok(());
-    }
-    let t0 = Instant::now();
-    let all = load(&args)?;
     if args.measure {
+        let mut all = load(&args)?;
         if all.is_empty() {
             bail!("no positions to measure");
         }
         let p = flatten(&start);
         let k = args.k.unwrap_or_else(|| fit_k(&all, &p, 0.05, 5.0));
-        let mut all = all;
         if args.score_weight > 0.0 {
             let w = args.score_weight;
             for pos in &mut all {
@@ -194,6 +185,17 @@ fn run(args: Args) -> Result<()> {
         );
         return Ok(());
     }
+    if args.epochs == 0 {
+        fs::write(
+            &args.out,
+            weights::format(&start, "starting weights (no tuning step)"),
+        )
+        .with_context(|| format!("cannot write {}", args.out.display()))?;
+        eprintln!("wrote {}", args.out.display());
+        return Ok(());
+    }
+    let t0 = Instant::now();
+    let all = load(&args)?;
     let (valid, train): (Vec<Position>, Vec<Position>) = all
         .into_iter()
         .partition(|p| p.game.wrapping_mul(0x9e37_79b9_7f4a_7c15) % 100 < args.validation);

@@ -293,6 +293,7 @@ mod tests {
         assert!(parse("nothing here").is_err());
         assert!(parse("pub const WEIGHTS = [1, 2, 3];").is_err());
     }
+
     #[test]
     fn passer_projection_is_monotone_and_keeps_ordered_tables() {
         let mut v = flatten(&wingtip::eval::WEIGHTS);

@@ -1,9 +1,11 @@
-//! Writes wingtip's tables to OUT_DIR. All logic lives in `wingtip-magics`.
+//! Writes wingtip's tables and evaluation network to OUT_DIR. All logic lives in
+//! `wingtip-magics`.
 use std::path::PathBuf;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=magics");
+    println!("cargo::rerun-if-changed=src/eval/net.bin");
     let env = |k: &str| std::env::var(k).unwrap_or_default();
     // The target, not the host (STYLE.md §3): cross builds get the right layout.
     let target = wingtip_magics::Target {
@@ -13,7 +15,15 @@ fn main() {
             .any(|f| f == "bmi2"),
     };
     let out_dir = PathBuf::from(env("OUT_DIR"));
-    let magics_dir = PathBuf::from(env("CARGO_MANIFEST_DIR")).join("magics");
+    let root = PathBuf::from(env("CARGO_MANIFEST_DIR"));
+    // The evaluation network: a damaged or wrong-sized file fails the build with its
+    // path and the reason.
+    if let Err(e) = wingtip_magics::net::emit_net(&out_dir, &root.join("src/eval/net.bin")) {
+        println!("cargo::error={e}");
+        eprintln!("error: invalid network file: {e}");
+        std::process::exit(1);
+    }
+    let magics_dir = root.join("magics");
     match wingtip_magics::emit(&out_dir, &magics_dir, &target) {
         Ok(report) => {
             for family in report.missing_files {

@@ -14,12 +14,18 @@
 //! `wingtip-tune`) writes; [`trace`] exposes the evaluation's terms so the tuner's
 //! gradient is exact.
 //!
+//! On top of these hand-set terms ([`hand_crafted`]) sits [`net`]: a small network's
+//! correction, trained on what the hand-set terms get wrong and built in from
+//! `src/eval/net.bin`. The committed file is all zeros until a trained network passes
+//! its test, and [`evaluate`] skips a zero network at compile time ([`net::ACTIVE`]).
+//!
 //! # Examples
 //! ```
 //! use wingtip::{eval, Board};
 //! let start = Board::startpos();
-//! // The start position is symmetric: only the tempo bonus remains.
-//! assert_eq!(eval::evaluate(&start), eval::TEMPO);
+//! // The start position is symmetric: only the tempo bonus and the network's
+//! // correction remain.
+//! assert_eq!(eval::evaluate(&start), eval::TEMPO + eval::net::correction(&eval::net::NET, &start));
 //! let up_a_queen = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
 //! assert!(eval::evaluate(&up_a_queen) > 800);
 //! ```
@@ -49,6 +55,7 @@ const _: () = {
     assert!(MOBILITY_OFFSETS[3] + MOBILITY_SIZES[3] == feature::DOUBLED - feature::MOBILITY);
 };
 
+pub mod net;
 mod weights;
 pub use weights::WEIGHTS;
 
@@ -196,7 +203,7 @@ impl Trace {
     /// ```
     /// use wingtip::{eval, Board};
     /// let board = Board::from_fen("r3k2r/pp3ppp/2n5/3p4/3P4/2N5/PP3PPP/R3K2R w KQkq - 0 1").unwrap();
-    /// assert_eq!(eval::trace(&board).score(&eval::WEIGHTS), eval::evaluate(&board));
+    /// assert_eq!(eval::trace(&board).score(&eval::WEIGHTS), eval::hand_crafted(&board));
     /// ```
     pub fn score(&self, weights: &Weights) -> i32 {
         let mut mg = self.king_pressure(weights, 0) - self.king_pressure(weights, 1);
@@ -379,7 +386,8 @@ const SPACE_AREA: [u64; 2] = [0x003c_3c3c_0000_0000, 0x0000_0000_3c3c_3c00];
 const SEVENTH_RANK: [u64; 2] = [0x0000_0000_0000_ff00, 0x00ff_0000_0000_0000];
 
 /// Returns the static evaluation of `board` in centipawns, positive when the side to
-/// move stands better.
+/// move stands better: the hand-set terms plus the network's correction (if the
+/// committed network is not all zeros).
 ///
 /// # Examples
 /// ```
@@ -390,6 +398,24 @@ const SEVENTH_RANK: [u64; 2] = [0x0000_0000_0000_ff00, 0x00ff_0000_0000_0000];
 /// assert!(eval::evaluate(&black_to_move) < -400);
 /// ```
 pub fn evaluate(board: &Board) -> i32 {
+    if net::ACTIVE {
+        hand_crafted(board) + net::correction(&net::NET, board)
+    } else {
+        hand_crafted(board)
+    }
+}
+
+/// Returns the hand-set terms of the evaluation alone (without the network's
+/// correction), centipawns, side to move's point of view: what the network was trained
+/// to correct.
+///
+/// # Examples
+/// ```
+/// use wingtip::{eval, Board};
+/// // The start position is symmetric: only the tempo bonus remains.
+/// assert_eq!(eval::hand_crafted(&Board::startpos()), eval::TEMPO);
+/// ```
+pub fn hand_crafted(board: &Board) -> i32 {
     let mut scorer = Scorer {
         mg: [0; 2],
         eg: [0; 2],
@@ -816,7 +842,11 @@ mod tests {
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         ];
         fn walk(board: &Board, depth: u32, count: &mut u32) {
-            assert_eq!(trace(board).score(&WEIGHTS), evaluate(board));
+            assert_eq!(trace(board).score(&WEIGHTS), hand_crafted(board));
+            assert_eq!(
+                hand_crafted(board) + net::correction(&net::NET, board),
+                evaluate(board)
+            );
             *count += 1;
             if depth > 0 {
                 for mv in board.legal_moves().iter() {

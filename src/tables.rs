@@ -165,6 +165,15 @@ pub static PEXT_OFFSETS: [u32; 128] = include!(concat!(env!("OUT_DIR"), "/pext_o
 pub static PEXT_ATTACKS: &[u64; PEXT_ATTACKS_LEN] =
     blob!(PEXT_ATTACKS_BYTES, "pext_attacks.bin", PEXT_ATTACKS_LEN);
 
+/// The evaluation network's weights as constants: `src/eval/net.bin`, checked (size,
+/// version, checksum) and rendered by build.rs. [`crate::eval::net::NET`] is built from
+/// them. (Constants, not statics, because a `static` cannot be built from another
+/// `static`'s value; each is used once, by `NET`, so nothing is duplicated.)
+#[allow(clippy::large_const_arrays)]
+pub mod net {
+    include!(concat!(env!("OUT_DIR"), "/net.rs"));
+}
+
 const _: () = assert!(
     SLIDER_ATTACKS_LEN <= PEXT_ATTACKS_LEN,
     "hunted magics never need more entries"

@@ -21,9 +21,11 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-fn scratch_package() -> PathBuf {
+/// A copy of the package in its own folder `name` (tests run in parallel; they share
+/// only the target folder, which Cargo locks).
+fn scratch_package(name: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("build-fails-package");
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("magics")).unwrap();
     for f in ["Cargo.toml", "Cargo.lock", "build.rs"] {
@@ -67,7 +69,7 @@ fn build(dir: &Path) -> (bool, String) {
 
 #[test]
 fn a_colliding_committed_magic_fails_the_build_with_file_and_line() {
-    let dir = scratch_package();
+    let dir = scratch_package("build-fails-package");
     let rook = dir.join("magics/rook.txt");
     let text = std::fs::read_to_string(&rook).unwrap();
     let line = text.lines().position(|l| l.starts_with("e4 ")).unwrap() + 1;
@@ -100,4 +102,36 @@ fn a_colliding_committed_magic_fails_the_build_with_file_and_line() {
         log.contains("magics/rook.txt:3: square a8: bits \"twelve\""),
         "{log}"
     );
+}
+
+#[test]
+fn a_damaged_network_file_fails_the_build_with_file_and_reason() {
+    let dir = scratch_package("build-fails-net-package");
+    let net = dir.join("src/eval/net.bin");
+    let good = std::fs::read(&net).unwrap();
+
+    // One flipped bit in the weights: the checksum catches it.
+    let mut bad = good.clone();
+    bad[100] ^= 0x10;
+    std::fs::write(&net, &bad).unwrap();
+    let (ok, log) = build(&dir);
+    assert!(!ok, "the build must fail:\n{log}");
+    assert!(log.contains("src/eval/net.bin: checksum"), "{log}");
+    // The file is left as it was, for the user to replace.
+    assert_eq!(std::fs::read(&net).unwrap(), bad);
+
+    // A truncated file names the size it should have.
+    std::fs::write(&net, &good[..good.len() - 2]).unwrap();
+    let (ok, log) = build(&dir);
+    assert!(!ok, "the build must fail:\n{log}");
+    assert!(
+        log.contains("src/eval/net.bin: ") && log.contains("network takes"),
+        "{log}"
+    );
+
+    // A missing file is named too.
+    std::fs::remove_file(&net).unwrap();
+    let (ok, log) = build(&dir);
+    assert!(!ok, "the build must fail:\n{log}");
+    assert!(log.contains("src/eval/net.bin: cannot read"), "{log}");
 }

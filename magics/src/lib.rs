@@ -24,6 +24,7 @@ pub mod format;
 pub mod geometry;
 pub mod hunt;
 pub mod merge;
+pub mod net;
 pub mod reference;
 pub mod rng;
 pub mod search;

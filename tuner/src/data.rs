@@ -4,12 +4,13 @@
 //! lines starting with `#` and blank lines are skipped.
 //!
 //! A position is kept when the side to move is not in check and its static evaluation
-//! equals its quiescence score (captures and promotions, alpha-beta with stand pat, see
+//! (the hand-set terms, [`wingtip::eval::hand_crafted`], so the filter does not depend on
+//! the network built into the library) equals its quiescence score (captures and promotions, alpha-beta with stand pat, see
 //! [`quiescence`]): the evaluation the tuner fits is then the one the search's leaves
 //! see.
 
 use anyhow::{bail, Context, Result};
-use wingtip::eval::{evaluate, trace, Trace};
+use wingtip::eval::{hand_crafted, trace, Trace};
 use wingtip::{Board, Move};
 
 /// One line of the data file.
@@ -68,7 +69,7 @@ pub fn quiescence(
     max_nodes: u64,
 ) -> i32 {
     *nodes += 1;
-    let stand = evaluate(board);
+    let stand = hand_crafted(board);
     if stand >= beta || *nodes > max_nodes {
         return stand;
     }
@@ -110,7 +111,7 @@ pub fn is_quiet(board: &Board) -> bool {
     }
     let mut nodes = 0;
     let q = quiescence(board, -30_000, 30_000, &mut nodes, 100_000);
-    nodes <= 100_000 && q == evaluate(board)
+    nodes <= 100_000 && q == hand_crafted(board)
 }
 
 /// A tuning position: the trace of its evaluation in compact form, and its result.
@@ -204,6 +205,6 @@ mod tests {
         let b = Board::from_fen("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1").unwrap();
         let mut nodes = 0;
         let q = quiescence(&b, -30_000, 30_000, &mut nodes, 1_000_000);
-        assert!(q > evaluate(&b) + 800, "{q}");
+        assert!(q > hand_crafted(&b) + 800, "{q}");
     }
 }

@@ -20,4 +20,5 @@
 
 pub mod data;
 pub mod model;
+pub mod net;
 pub mod weights;

@@ -1,0 +1,108 @@
+//! The evaluation network: a small learned correction added to the hand-set terms.
+//!
+//! Inputs are the 768 piece-on-square features (own/other colour × role × square) seen
+//! from each side: White's view reads the board as it is, Black's view flips it
+//! vertically and swaps the colours, so a position and its colour-flipped mirror get
+//! exactly the same score. Each view feeds a hidden layer of [`HIDDEN`] units with a
+//! clipped ReLU (0 … 1), and one output neuron reads the side to move's units and then
+//! the other side's. The output, in centipawns, is added to the hand-set evaluation
+//! ([`super::hand_crafted`]); the network was trained on the difference between
+//! reference scores and that evaluation (`wingtip-net` in the `tuner` crate).
+//!
+//! The weights are `src/eval/net.bin`, which build.rs checks (magic, version, size,
+//! checksum) and turns into constants ([`crate::tables::net`]): [`NET`] is static data
+//! and nothing is initialised at run time. The integer arithmetic here is the one the
+//! trainer uses to report the quantised network's error (it calls [`correction`] with
+//! its own [`Network`]).
+//!
+//! The accumulators are recomputed from the board at every evaluation (no incremental
+//! update, so no per-ply state and no extra memory on small targets).
+//!
+//! # Examples
+//! ```
+//! use wingtip::eval::net::{self, NET};
+//! use wingtip::Board;
+//! let c = net::correction(&NET, &Board::startpos());
+//! // A symmetric position: the correction is the same for either side to move.
+//! let black = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1").unwrap();
+//! assert_eq!(c, net::correction(&NET, &black));
+//! ```
+
+use crate::tables::net::{NET_B1, NET_B2, NET_HIDDEN, NET_W1, NET_W2, NET_ZERO};
+use crate::{Board, Color, Piece};
+
+/// Inputs per view: own/other colour × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// First-layer scale: weights are stored as `round(w · QA)`; activations clip at `QA`.
+pub const QA: i32 = 1024;
+/// Output-layer scale: weights are stored as `round(w · QB)`.
+pub const QB: i32 = 256;
+/// Hidden units per view in the compiled-in network.
+pub const HIDDEN: usize = NET_HIDDEN;
+/// Whether the compiled-in network corrects anything. `false` when its file is all
+/// zeros: [`super::evaluate`] then skips it, so it costs no time, and the linker drops
+/// the weights from the binary.
+pub const ACTIVE: bool = !NET_ZERO;
+
+/// A network's integer weights (`H` hidden units per view).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network<const H: usize> {
+    /// First-layer weights, one row per input feature ([`feature`]).
+    pub w1: [[i16; H]; INPUTS],
+    /// First-layer biases.
+    pub b1: [i16; H],
+    /// Output weights: `[0]` reads the side to move's units, `[1]` the other side's.
+    pub w2: [[i16; H]; 2],
+    /// Output bias, in units of `1 / (QA · QB)` pawn.
+    pub b2: i32,
+}
+
+/// The compiled-in network (`src/eval/net.bin`).
+pub static NET: Network<HIDDEN> = Network {
+    w1: NET_W1,
+    b1: NET_B1,
+    w2: NET_W2,
+    b2: NET_B2,
+};
+
+/// Returns the input index of `piece` on square index `sq` (a8 = 0 … h1 = 63) in the
+/// view of `view`: own pieces first, squares flipped vertically for Black.
+#[inline(always)]
+pub const fn feature(view: Color, piece: Piece, sq: usize) -> usize {
+    let own = piece.color() as usize == view as usize;
+    let flip = if matches!(view, Color::White) { 0 } else { 56 };
+    (if own { 0 } else { 384 }) + piece.role() as usize * 64 + (sq ^ flip)
+}
+
+/// Returns the network's correction for `board`, centipawns, from the side to move's
+/// point of view.
+pub fn correction<const H: usize>(net: &Network<H>, board: &Board) -> i32 {
+    let mut acc = [[0i32; H]; 2];
+    for a in acc.iter_mut() {
+        for (x, &b) in a.iter_mut().zip(&net.b1) {
+            *x = i32::from(b);
+        }
+    }
+    for piece in Piece::ALL {
+        for sq in board.pieces(piece) {
+            let s = sq.index();
+            let white = &net.w1[feature(Color::White, piece, s)];
+            let black = &net.w1[feature(Color::Black, piece, s)];
+            for i in 0..H {
+                acc[0][i] += i32::from(white[i]);
+                acc[1][i] += i32::from(black[i]);
+            }
+        }
+    }
+    let us = board.side_to_move() as usize;
+    let mut out = i64::from(net.b2);
+    for (a, w) in [(&acc[us], &net.w2[0]), (&acc[1 - us], &net.w2[1])] {
+        // Each product fits an i32 (at most QA · 32,767); the sum may not, for wide nets.
+        let mut sum = 0i64;
+        for i in 0..H {
+            sum += i64::from(a[i].clamp(0, QA) * i32::from(w[i]));
+        }
+        out += sum;
+    }
+    (out * 100 / i64::from(QA * QB)) as i32
+}

@@ -1,0 +1,414 @@
+//! Training the evaluation network (`wingtip::eval::net`) in floating point, and turning
+//! it into the integer file the engine builds in.
+//!
+//! The network corrects the hand-set evaluation: for a position with hand-set score
+//! `e₀` (centipawns, side to move) the prediction is `sigmoid(K · (e₀ + 100 · n(x)))`,
+//! where `n` is the network's output in pawns, and the error is the squared distance to
+//! the target (the reference engine's score through the same sigmoid, blended with the
+//! game result by `--score-weight`, as in the Texel tuner). Mini-batch Adam; the hidden
+//! units are clipped ReLUs (0 … 1), exactly what the engine's integer code computes
+//! with the weights scaled by `QA` and `QB`.
+
+use wingtip::eval::net::{self as enet, feature, Network, INPUTS, QA, QB};
+use wingtip::{Board, Color, Piece};
+use wingtip_magics::net::NetFile;
+use wingtip_magics::rng::SplitMix64;
+
+/// One training position.
+#[derive(Clone, Debug)]
+pub struct Sample {
+    /// Active inputs in White's view, then in Black's view (`len` each).
+    pub feats: [[u16; 32]; 2],
+    /// How many inputs are active per view (the number of pieces).
+    pub len: u8,
+    /// Whether White is to move.
+    pub white_to_move: bool,
+    /// The hand-set evaluation, centipawns, side to move's point of view.
+    pub base: f32,
+    /// The target, side to move's point of view, 0 … 1.
+    pub target: f32,
+}
+
+impl Sample {
+    /// Builds the sample of `board` with hand-set score `base` (side to move) and
+    /// target `target_white` (White's point of view).
+    pub fn new(board: &Board, base: i32, target_white: f64) -> Sample {
+        let mut feats = [[0u16; 32]; 2];
+        let mut len = 0usize;
+        for piece in Piece::ALL {
+            for sq in board.pieces(piece) {
+                if len == 32 {
+                    break;
+                }
+                feats[0][len] = feature(Color::White, piece, sq.index()) as u16;
+                feats[1][len] = feature(Color::Black, piece, sq.index()) as u16;
+                len += 1;
+            }
+        }
+        let white = board.side_to_move() == Color::White;
+        let t = if white {
+            target_white
+        } else {
+            1.0 - target_white
+        };
+        Sample {
+            feats,
+            len: len as u8,
+            white_to_move: white,
+            base: base as f32,
+            target: t as f32,
+        }
+    }
+}
+
+/// `1 / (1 + 10^(−K · cp / 400))`.
+pub fn sigmoid(k: f64, cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))
+}
+
+/// A network in floating point, `hidden` units per view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    /// Hidden units per view.
+    pub hidden: usize,
+    /// `[INPUTS][hidden]`.
+    pub w1: Vec<f32>,
+    /// `[hidden]`.
+    pub b1: Vec<f32>,
+    /// `[2][hidden]`: side to move, then the other side.
+    pub w2: Vec<f32>,
+    /// Output bias, pawns.
+    pub b2: f32,
+}
+
+/// Deterministic random numbers for initialisation and shuffling (the magic search's
+/// SplitMix64).
+#[derive(Clone, Debug)]
+pub struct Rng(SplitMix64);
+
+impl Rng {
+    /// A generator seeded with `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(SplitMix64::new(seed))
+    }
+    /// Uniform in [−a, a).
+    pub fn uniform(&mut self, a: f32) -> f32 {
+        ((self.0.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * a
+    }
+    /// Uniform in 0 .. n.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.0.next_u64() % n as u64) as usize
+    }
+}
+
+impl FloatNet {
+    /// A fresh network: small random first layer, biases in the units' active range,
+    /// and a near-zero output layer (so training starts from the hand-set evaluation).
+    pub fn new(hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = Rng::new(seed);
+        FloatNet {
+            hidden,
+            w1: (0..INPUTS * hidden).map(|_| rng.uniform(0.05)).collect(),
+            b1: vec![0.5; hidden],
+            w2: (0..2 * hidden).map(|_| rng.uniform(0.01)).collect(),
+            b2: 0.0,
+        }
+    }
+
+    /// The number of parameters.
+    pub fn len(&self) -> usize {
+        self.w1.len() + self.b1.len() + self.w2.len() + 1
+    }
+
+    /// Whether the network has no parameters (never, for a built one).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The two views' pre-activations, side to move first.
+    fn accumulate(&self, s: &Sample) -> [Vec<f32>; 2] {
+        let h = self.hidden;
+        let mut acc = [self.b1.clone(), self.b1.clone()];
+        let views = if s.white_to_move { [0, 1] } else { [1, 0] };
+        for (a, &v) in acc.iter_mut().zip(&views) {
+            for &f in &s.feats[v][..s.len as usize] {
+                let row = &self.w1[f as usize * h..][..h];
+                for (x, w) in a.iter_mut().zip(row) {
+                    *x += w;
+                }
+            }
+        }
+        acc
+    }
+
+    /// The output in pawns.
+    pub fn output(&self, s: &Sample) -> f32 {
+        let acc = self.accumulate(s);
+        let h = self.hidden;
+        let mut out = self.b2;
+        for (side, a) in acc.iter().enumerate() {
+            for (x, w) in a.iter().zip(&self.w2[side * h..][..h]) {
+                out += x.clamp(0.0, 1.0) * w;
+            }
+        }
+        out
+    }
+
+    /// The squared error on `s`.
+    pub fn error(&self, k: f64, s: &Sample) -> f64 {
+        let e = s.base as f64 + 100.0 * self.output(s) as f64;
+        let d = sigmoid(k, e) - s.target as f64;
+        d * d
+    }
+
+    /// Adds the gradient of the squared error on `s` to `grad` (laid out like
+    /// [`FloatNet::params`]); returns the error.
+    pub fn backward(&self, k: f64, s: &Sample, grad: &mut [f32]) -> f64 {
+        let h = self.hidden;
+        let acc = self.accumulate(s);
+        let mut out = self.b2;
+        for (side, a) in acc.iter().enumerate() {
+            for (x, w) in a.iter().zip(&self.w2[side * h..][..h]) {
+                out += x.clamp(0.0, 1.0) * w;
+            }
+        }
+        let e = s.base as f64 + 100.0 * out as f64;
+        let p = sigmoid(k, e);
+        let d = p - s.target as f64;
+        // d/d out of (p − t)²: 2 (p − t) · p (1 − p) · K ln 10 / 400 · 100.
+        let g = (2.0 * d * p * (1.0 - p) * k * std::f64::consts::LN_10 / 4.0) as f32;
+        let (w1_len, b1_len) = (INPUTS * h, h);
+        let w2_at = w1_len + b1_len;
+        let views = if s.white_to_move { [0, 1] } else { [1, 0] };
+        for (side, a) in acc.iter().enumerate() {
+            for i in 0..h {
+                let x = a[i];
+                grad[w2_at + side * h + i] += g * x.clamp(0.0, 1.0);
+                if x > 0.0 && x < 1.0 {
+                    let da = g * self.w2[side * h + i];
+                    grad[w1_len + i] += da;
+                    for &f in &s.feats[views[side]][..s.len as usize] {
+                        grad[f as usize * h + i] += da;
+                    }
+                }
+            }
+        }
+        grad[w2_at + 2 * h] += g;
+        d * d
+    }
+
+    /// Every parameter, in one slice order: w1, b1, w2, b2.
+    pub fn params(&self) -> Vec<f32> {
+        let mut v = Vec::with_capacity(self.len());
+        v.extend(&self.w1);
+        v.extend(&self.b1);
+        v.extend(&self.w2);
+        v.push(self.b2);
+        v
+    }
+
+    /// Sets every parameter from `v` (the order of [`FloatNet::params`]).
+    pub fn set_params(&mut self, v: &[f32]) {
+        let (a, b, c) = (self.w1.len(), self.b1.len(), self.w2.len());
+        self.w1.copy_from_slice(&v[..a]);
+        self.b1.copy_from_slice(&v[a..a + b]);
+        self.w2.copy_from_slice(&v[a + b..a + b + c]);
+        self.b2 = v[a + b + c];
+    }
+
+    /// Makes the network colour-antisymmetric: the other side's output weights become
+    /// the negation of the side to move's (their average difference is kept) and the
+    /// output bias 0, so the correction is `Σ w·(h_us − h_them)`, a function of the
+    /// position alone that changes sign with the side to move (no tempo or threat
+    /// term of its own).
+    pub fn make_antisymmetric(&mut self) {
+        let h = self.hidden;
+        for i in 0..h {
+            let m = 0.5 * (self.w2[i] - self.w2[h + i]);
+            self.w2[i] = m;
+            self.w2[h + i] = -m;
+        }
+        self.b2 = 0.0;
+    }
+
+    /// The integer network: weights rounded at the engine's scales (saturating).
+    pub fn quantise(&self) -> NetFile {
+        let q = |w: f32, s: i32| (w * s as f32).round().clamp(-32767.0, 32767.0) as i16;
+        NetFile {
+            hidden: self.hidden,
+            w1: self.w1.iter().map(|&w| q(w, QA)).collect(),
+            b1: self.b1.iter().map(|&w| q(w, QA)).collect(),
+            w2: self.w2.iter().map(|&w| q(w, QB)).collect(),
+            b2: (self.b2 as f64 * f64::from(QA * QB)).round() as i32,
+        }
+    }
+}
+
+/// The engine's integer network for a file of hidden width `H` (boxed: ~100 KB).
+pub fn to_network<const H: usize>(file: &NetFile) -> Option<Box<Network<H>>> {
+    if file.hidden != H {
+        return None;
+    }
+    let mut net = Box::new(Network::<H> {
+        w1: [[0; H]; INPUTS],
+        b1: [0; H],
+        w2: [[0; H]; 2],
+        b2: file.b2,
+    });
+    for (row, src) in net.w1.iter_mut().zip(file.w1.chunks_exact(H)) {
+        row.copy_from_slice(src);
+    }
+    net.b1.copy_from_slice(&file.b1);
+    net.w2[0].copy_from_slice(&file.w2[..H]);
+    net.w2[1].copy_from_slice(&file.w2[H..]);
+    Some(net)
+}
+
+/// The engine's own correction (centipawns, side to move) for `board` under `file`'s
+/// weights, or `None` for a width the trainer was not built for (8, 16, 32, 64, 128).
+pub fn engine_correction(file: &NetFile, board: &Board) -> Option<i32> {
+    macro_rules! widths {
+        ($($h:literal),*) => {
+            match file.hidden {
+                $($h => to_network::<$h>(file).map(|n| enet::correction(&n, board)),)*
+                _ => None,
+            }
+        };
+    }
+    widths!(8, 16, 32, 64, 128)
+}
+
+/// Adam on a flat parameter vector.
+#[derive(Clone, Debug)]
+pub struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    /// Fresh moments for `n` parameters.
+    pub fn new(n: usize) -> Adam {
+        Adam {
+            m: vec![0.0; n],
+            v: vec![0.0; n],
+            t: 0,
+        }
+    }
+
+    /// One step of size `rate` along `grad`, with decoupled weight decay `decay`.
+    pub fn step(&mut self, params: &mut [f32], grad: &[f32], rate: f32, decay: f32) {
+        const B1: f32 = 0.9;
+        const B2: f32 = 0.999;
+        self.t += 1;
+        let c1 = 1.0 - B1.powi(self.t);
+        let c2 = 1.0 - B2.powi(self.t);
+        for i in 0..params.len() {
+            self.m[i] = B1 * self.m[i] + (1.0 - B1) * grad[i];
+            self.v[i] = B2 * self.v[i] + (1.0 - B2) * grad[i] * grad[i];
+            let step = (self.m[i] / c1) / ((self.v[i] / c2).sqrt() + 1e-8);
+            params[i] -= rate * (step + decay * params[i]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn samples() -> Vec<Sample> {
+        [
+            (
+                "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                30,
+                0.6,
+            ),
+            ("4k3/pp3ppp/8/3P4/8/8/5PPP/4K3 b - - 0 1", -120, 0.2),
+            ("8/8/4k3/8/2P5/8/4K3/8 w - - 0 1", 150, 0.9),
+        ]
+        .iter()
+        .map(|&(fen, base, t)| Sample::new(&Board::from_fen(fen).unwrap(), base, t))
+        .collect()
+    }
+
+    #[test]
+    fn gradient_matches_finite_differences() {
+        let mut net = FloatNet::new(4, 7);
+        // Put some units in their linear range and give the output layer weight.
+        net.w2
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, w)| *w = 0.3 - 0.1 * i as f32);
+        let k = 0.9;
+        for s in samples() {
+            let mut grad = vec![0.0; net.len()];
+            net.backward(k, &s, &mut grad);
+            let p0 = net.params();
+            // Every bias and output weight, and the first-layer weights of one input.
+            let f = s.feats[0][0] as usize;
+            let mut idx: Vec<usize> = (INPUTS * 4..net.len()).collect();
+            idx.extend(f * 4..f * 4 + 4);
+            for i in idx {
+                let h = 1e-3;
+                let mut p = p0.clone();
+                p[i] += h;
+                let mut up = net.clone();
+                up.set_params(&p);
+                p[i] -= 2.0 * h;
+                let mut down = net.clone();
+                down.set_params(&p);
+                let num = (up.error(k, &s) - down.error(k, &s)) / (2.0 * h as f64);
+                let tol = 1e-4 + 0.02 * num.abs();
+                assert!(
+                    (num - grad[i] as f64).abs() < tol,
+                    "parameter {i}: numeric {num}, analytic {}",
+                    grad[i]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn quantised_network_matches_the_float_one_in_the_engine() {
+        let mut net = FloatNet::new(16, 3);
+        net.w2
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, w)| *w = 0.5 - 0.03 * i as f32);
+        net.b2 = 0.1;
+        let file = net.quantise();
+        for s in samples().iter().zip([
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "4k3/pp3ppp/8/3P4/8/8/5PPP/4K3 b - - 0 1",
+            "8/8/4k3/8/2P5/8/4K3/8 w - - 0 1",
+        ]) {
+            let float_cp = 100.0 * net.output(s.0);
+            let engine = engine_correction(&file, &Board::from_fen(s.1).unwrap()).unwrap();
+            assert!(
+                (float_cp - engine as f32).abs() <= 2.0,
+                "{}: float {float_cp} cp, engine {engine} cp",
+                s.1
+            );
+        }
+    }
+
+    #[test]
+    fn adam_fits_a_tiny_set() {
+        let data = samples();
+        let mut net = FloatNet::new(8, 11);
+        let k = 0.9;
+        let before: f64 = data.iter().map(|s| net.error(k, s)).sum();
+        let mut adam = Adam::new(net.len());
+        for _ in 0..300 {
+            let mut grad = vec![0.0; net.len()];
+            for s in &data {
+                net.backward(k, s, &mut grad);
+            }
+            let mut p = net.params();
+            adam.step(&mut p, &grad, 0.01, 0.0);
+            net.set_params(&p);
+        }
+        let after: f64 = data.iter().map(|s| net.error(k, s)).sum();
+        assert!(after < before / 10.0, "{before} -> {after}");
+    }
+}

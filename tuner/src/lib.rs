@@ -16,7 +16,8 @@
 //!
 //! Modules: [`weights`] (the flat parameter vector and the `src/eval/weights.rs` file),
 //! [`data`] (reading the self-play file and the quiet-position filter), [`model`] (the
-//! error, its gradient, the `K` fit and Adam).
+//! error, its gradient, the `K` fit and Adam), [`net`] (the evaluation network's
+//! training, for the second binary, `wingtip-net`, which writes `src/eval/net.bin`).
 
 pub mod data;
 pub mod model;

@@ -66,6 +66,23 @@ pub fn sigmoid(k: f64, cp: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-k * cp / 400.0))
 }
 
+/// The sibling loss of evaluations `e` against reference scores `r` (centipawns, one
+/// group of siblings): both clipped to ±`clip` and centred on their group mean, the mean
+/// squared difference in pawns. Returns the loss and each sibling's difference (pawns).
+pub fn spread_loss(e: &[f32], r: &[f32], clip: f32) -> (f64, Vec<f32>) {
+    let n = e.len().max(1) as f32;
+    let e: Vec<f32> = e.iter().map(|x| x.clamp(-clip, clip)).collect();
+    let r: Vec<f32> = r.iter().map(|x| x.clamp(-clip, clip)).collect();
+    let (em, rm) = (e.iter().sum::<f32>() / n, r.iter().sum::<f32>() / n);
+    let d: Vec<f32> = e
+        .iter()
+        .zip(&r)
+        .map(|(e, r)| ((e - em) - (r - rm)) / 100.0)
+        .collect();
+    let loss = d.iter().map(|d| f64::from(d * d)).sum::<f64>() / f64::from(n);
+    (loss, d)
+}
+
 /// A network in floating point, `hidden` units per view.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
@@ -164,19 +181,19 @@ impl FloatNet {
     /// Adds the gradient of the squared error on `s` to `grad` (laid out like
     /// [`FloatNet::params`]); returns the error.
     pub fn backward(&self, k: f64, s: &Sample, grad: &mut [f32]) -> f64 {
-        let h = self.hidden;
-        let acc = self.accumulate(s);
-        let mut out = self.b2;
-        for (side, a) in acc.iter().enumerate() {
-            for (x, w) in a.iter().zip(&self.w2[side * h..][..h]) {
-                out += x.clamp(0.0, 1.0) * w;
-            }
-        }
-        let e = s.base as f64 + 100.0 * out as f64;
+        let e = s.base as f64 + 100.0 * self.output(s) as f64;
         let p = sigmoid(k, e);
         let d = p - s.target as f64;
         // d/d out of (p − t)²: 2 (p − t) · p (1 − p) · K ln 10 / 400 · 100.
         let g = (2.0 * d * p * (1.0 - p) * k * std::f64::consts::LN_10 / 4.0) as f32;
+        self.backward_output(s, g, grad);
+        d * d
+    }
+
+    /// Adds `g` times the gradient of the output (pawns) on `s` to `grad`.
+    pub fn backward_output(&self, s: &Sample, g: f32, grad: &mut [f32]) {
+        let h = self.hidden;
+        let acc = self.accumulate(s);
         let (w1_len, b1_len) = (INPUTS * h, h);
         let w2_at = w1_len + b1_len;
         let views = if s.white_to_move { [0, 1] } else { [1, 0] };
@@ -194,7 +211,39 @@ impl FloatNet {
             }
         }
         grad[w2_at + 2 * h] += g;
-        d * d
+    }
+
+    /// The sibling loss of one group of positions that follow from one parent by its
+    /// different moves (same side to move), each with a reference score (centipawns,
+    /// side to move): the mean squared difference, in pawns, between the evaluation's
+    /// spread around the group's mean and the reference's, both clipped to ±`clip`.
+    /// It only rewards ranking siblings as the reference does (what a search compares),
+    /// not the level of the whole group. Adds `weight` times its gradient to `grad`
+    /// when given; returns the loss.
+    pub fn sibling_loss(
+        &self,
+        group: &[(Sample, f32)],
+        clip: f32,
+        weight: f32,
+        grad: Option<&mut [f32]>,
+    ) -> f64 {
+        let e: Vec<f32> = group
+            .iter()
+            .map(|(s, _)| s.base + 100.0 * self.output(s))
+            .collect();
+        let r: Vec<f32> = group.iter().map(|(_, t)| *t).collect();
+        let (loss, d) = spread_loss(&e, &r, clip);
+        if let Some(grad) = grad {
+            // The d's sum to zero, so d loss / d e_i = 2 d_i / (100 n) (inside the clip);
+            // e_i = base + 100 · out_i.
+            let n = group.len() as f32;
+            for ((s, _), (&di, &ei)) in group.iter().zip(d.iter().zip(&e)) {
+                if ei.abs() < clip {
+                    self.backward_output(s, weight * 2.0 * di / n, grad);
+                }
+            }
+        }
+        loss
     }
 
     /// Every parameter, in one slice order: w1, b1, w2, b2.
@@ -366,6 +415,43 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn sibling_gradient_matches_finite_differences() {
+        let mut net = FloatNet::new(4, 5);
+        net.w2
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, w)| *w = 0.4 - 0.1 * i as f32);
+        let group: Vec<(Sample, f32)> = samples().into_iter().zip([40.0, -90.0, 210.0]).collect();
+        let mut grad = vec![0.0; net.len()];
+        net.sibling_loss(&group, 800.0, 1.0, Some(&mut grad));
+        let p0 = net.params();
+        let f = group[0].0.feats[0][0] as usize;
+        let mut idx: Vec<usize> = (INPUTS * 4..net.len()).collect();
+        idx.extend(f * 4..f * 4 + 4);
+        for i in idx {
+            let h = 1e-3;
+            let mut p = p0.clone();
+            p[i] += h;
+            let mut up = net.clone();
+            up.set_params(&p);
+            p[i] -= 2.0 * h;
+            let mut down = net.clone();
+            down.set_params(&p);
+            let num = (up.sibling_loss(&group, 800.0, 1.0, None)
+                - down.sibling_loss(&group, 800.0, 1.0, None))
+                / (2.0 * h as f64);
+            let tol = 1e-3 + 0.02 * num.abs();
+            assert!(
+                (num - grad[i] as f64).abs() < tol,
+                "parameter {i}: numeric {num}, analytic {}",
+                grad[i]
+            );
+        }
+        // The bias moves every sibling alike: no gradient.
+        assert!(grad[net.len() - 1].abs() < 1e-6);
     }
 
     #[test]

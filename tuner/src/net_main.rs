@@ -25,7 +25,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use wingtip::eval::{hand_crafted, net as enet};
 use wingtip_magics::net::NetFile;
 use wingtip_tune::data::{is_quiet, parse_line};
-use wingtip_tune::net::{engine_correction, sigmoid, Adam, FloatNet, Rng, Sample};
+use wingtip_tune::net::{engine_correction, sigmoid, spread_loss, Adam, FloatNet, Rng, Sample};
 
 /// Trains wingtip's evaluation network.
 #[derive(Parser)]
@@ -73,6 +73,28 @@ struct Args {
     /// Seed of the initial weights and the shuffles.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Sibling files: positions labelled like `--data`, grouped by their game field, each
+    /// group the positions after the different moves of one parent position. Adds the
+    /// sibling loss (`FloatNet::sibling_loss`): rank siblings as the reference does.
+    #[arg(long, num_args = 1..)]
+    siblings: Vec<PathBuf>,
+    /// Weight of the sibling loss.
+    #[arg(long, default_value_t = 1.0)]
+    sibling_weight: f32,
+    /// Weight of the absolute (Texel-style) loss on `--data`; 0 trains on siblings only.
+    #[arg(long, default_value_t = 1.0)]
+    absolute_weight: f32,
+    /// Scores are clipped to ± this many centipawns in the sibling loss.
+    #[arg(long, default_value_t = 800.0)]
+    sibling_clip: f32,
+    /// Sibling groups per step.
+    #[arg(long, default_value_t = 128)]
+    sibling_groups: usize,
+    /// Only measure: print the error on all of `--data`, and the sibling loss and
+    /// ordering on all of `--siblings`, of the hand-set terms alone and with each of
+    /// these network files, then exit (writes nothing).
+    #[arg(long, num_args = 1..)]
+    measure: Vec<PathBuf>,
     /// Keep the network colour-antisymmetric (see `FloatNet::make_antisymmetric`): its
     /// correction then depends on the position only and flips sign with the side to move.
     #[arg(long)]
@@ -95,6 +117,8 @@ struct Loaded {
     sample: Sample,
     board: wingtip::Board,
     game: u64,
+    /// The reference score, centipawns, side to move.
+    score: f32,
 }
 
 fn load(paths: &[PathBuf], args: &Args) -> Result<Vec<Loaded>> {
@@ -119,10 +143,12 @@ fn load(paths: &[PathBuf], args: &Args) -> Result<Vec<Loaded>> {
             }
             let w = args.score_weight;
             let target = (1.0 - w) * record.result + w * sigmoid(args.k, record.score as f64);
+            let white = record.board.side_to_move() == wingtip::Color::White;
             out.push(Loaded {
                 sample: Sample::new(&record.board, hand_crafted(&record.board), target),
                 board: record.board,
                 game: record.game,
+                score: if white { record.score } else { -record.score } as f32,
             });
         }
     }
@@ -130,12 +156,115 @@ fn load(paths: &[PathBuf], args: &Args) -> Result<Vec<Loaded>> {
     Ok(out)
 }
 
+/// Sibling groups (at least 3 positions each), by game number: the positions with
+/// their reference scores, and their boards (for the engine's integer evaluation).
+type Group = (u64, Vec<(Sample, f32)>, Vec<wingtip::Board>);
+
+fn groups(set: Vec<Loaded>) -> Vec<Group> {
+    let mut map: std::collections::BTreeMap<u64, Group> = Default::default();
+    for l in set {
+        let g = map
+            .entry(l.game)
+            .or_insert_with(|| (l.game, vec![], vec![]));
+        g.1.push((l.sample, l.score));
+        g.2.push(l.board);
+    }
+    map.into_values().filter(|g| g.1.len() >= 3).collect()
+}
+
+/// How an evaluation does on sibling groups.
+struct SiblingStats {
+    /// Mean sibling loss (`spread_loss`).
+    loss: f64,
+    /// The share of sibling pairs at least 30 cp apart by the reference that the
+    /// evaluation orders the same way.
+    ordered: f64,
+    /// The mean regret of a one-ply choice: the parent's player picks the sibling the
+    /// evaluation likes best for it (the lowest score for the siblings' side to move);
+    /// regret is how much worse that sibling is by the reference than the reference's
+    /// best, centipawns (clipped like the loss).
+    regret: f64,
+}
+
+/// The [`SiblingStats`] of the evaluation `eval` (centipawns, side to move, of group
+/// member `i`).
+fn sibling_stats(set: &[Group], clip: f32, eval: impl Fn(&Group, usize) -> f32) -> SiblingStats {
+    let (mut loss, mut agree, mut pairs, mut regret) = (0.0, 0u64, 0u64, 0.0);
+    for g in set {
+        let e: Vec<f32> = (0..g.1.len()).map(|i| eval(g, i)).collect();
+        let r: Vec<f32> = g.1.iter().map(|x| x.1.clamp(-clip, clip)).collect();
+        loss += spread_loss(&e, &r, clip).0;
+        for i in 0..r.len() {
+            for j in i + 1..r.len() {
+                let d = r[i] - r[j];
+                if d.abs() >= 30.0 {
+                    pairs += 1;
+                    agree += u64::from((e[i] - e[j]) * d > 0.0);
+                }
+            }
+        }
+        let pick = (0..e.len()).fold(0, |b, i| if e[i] < e[b] { i } else { b });
+        let best = r.iter().copied().fold(f32::INFINITY, f32::min);
+        regret += f64::from(r[pick] - best);
+    }
+    let n = set.len().max(1) as f64;
+    SiblingStats {
+        loss: loss / n,
+        ordered: agree as f64 / pairs.max(1) as f64,
+        regret: regret / n,
+    }
+}
+
+/// Sums `f`'s gradients over `items` on `threads` threads; returns the gradient and the
+/// summed loss.
+fn par_grad<T: Sync>(
+    threads: usize,
+    len: usize,
+    items: &[T],
+    f: impl Fn(&T, &mut [f32]) -> f64 + Sync,
+) -> (Vec<f32>, f64) {
+    let per = items.len().div_ceil(threads).max(1);
+    let f = &f;
+    let parts: Vec<(Vec<f32>, f64)> = std::thread::scope(|s| {
+        let handles: Vec<_> = items
+            .chunks(per)
+            .map(|part| {
+                s.spawn(move || {
+                    let mut grad = vec![0.0f32; len];
+                    let loss = part.iter().map(|x| f(x, &mut grad)).sum::<f64>();
+                    (grad, loss)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("worker thread"))
+            .collect()
+    });
+    let mut grad = vec![0.0f32; len];
+    let mut loss = 0.0;
+    for (g, l) in parts {
+        loss += l;
+        for (a, b) in grad.iter_mut().zip(&g) {
+            *a += b;
+        }
+    }
+    (grad, loss)
+}
+
+/// The mean error on `set`; NaN (printed as such) for an empty set.
 fn mean_error(net: &FloatNet, k: f64, set: &[Loaded]) -> f64 {
+    if set.is_empty() {
+        return f64::NAN;
+    }
     set.iter().map(|l| net.error(k, &l.sample)).sum::<f64>() / set.len().max(1) as f64
 }
 
 /// The error of an integer correction function over `set`.
 fn int_error(k: f64, set: &[Loaded], corr: impl Fn(&wingtip::Board) -> i32) -> f64 {
+    if set.is_empty() {
+        return f64::NAN;
+    }
     set.iter()
         .map(|l| {
             let e = l.sample.base as f64 + corr(&l.board) as f64;
@@ -155,6 +284,36 @@ fn run(args: Args) -> Result<()> {
     }
     let start = Instant::now();
     let all = load(&args.data, &args)?;
+    if !args.measure.is_empty() {
+        // Every sibling group counts here, not only the validation tenth.
+        let sib = groups(load(&args.siblings, &args)?);
+        eprintln!("{} positions, {} sibling groups", all.len(), sib.len());
+        let clip = args.sibling_clip;
+        let report = |name: &str, corr: &dyn Fn(&wingtip::Board) -> i32| {
+            let st = sibling_stats(&sib, clip, |g, i| g.1[i].0.base + corr(&g.2[i]) as f32);
+            println!(
+                "{name}: error {:.6}, sibling loss {:.5}, sibling pairs ordered {:.4}, regret {:.1} cp",
+                int_error(args.k, &all, corr),
+                st.loss,
+                st.ordered,
+                st.regret
+            );
+        };
+        report("hand-set terms alone", &|_| 0);
+        for path in &args.measure {
+            let file = NetFile::read(path).map_err(|e| anyhow::anyhow!("{e}"))?;
+            if engine_correction(&file, &wingtip::Board::startpos()).is_none() {
+                bail!(
+                    "{}: hidden width {} is not supported",
+                    path.display(),
+                    file.hidden
+                );
+            }
+            let corr = |b: &wingtip::Board| engine_correction(&file, b).unwrap_or(0);
+            report(&path.display().to_string(), &corr);
+        }
+        return Ok(());
+    }
     let held = load(&args.held, &args)?;
     let (valid, train): (Vec<Loaded>, Vec<Loaded>) = all
         .into_iter()
@@ -186,6 +345,31 @@ fn run(args: Args) -> Result<()> {
         "hand-set terms alone: validation {base_v:.6}, held {base_h:.6}; with the built-in network: validation {built_v:.6}, held {built_h:.6}"
     );
 
+    let siblings = load(&args.siblings, &args)?;
+    let (sib_valid, sib_train): (Vec<Group>, Vec<Group>) = groups(siblings)
+        .into_iter()
+        .partition(|g| g.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) % 100 < args.validation);
+    let clip = args.sibling_clip;
+    let built_sib = sibling_stats(&sib_valid, clip, |g, i| {
+        g.1[i].0.base + enet::correction(&enet::NET, &g.2[i]) as f32
+    });
+    if !sib_train.is_empty() {
+        let hand = sibling_stats(&sib_valid, clip, |g, i| g.1[i].0.base);
+        eprintln!(
+            "siblings: {} training, {} validation groups; hand-set terms alone: loss {:.5}, pairs ordered right {:.4}, regret {:.1} cp; built-in network: {:.5}, {:.4}, {:.1} cp",
+            sib_train.len(),
+            sib_valid.len(),
+            hand.loss,
+            hand.ordered,
+            hand.regret,
+            built_sib.loss,
+            built_sib.ordered,
+            built_sib.regret
+        );
+    }
+    let mut sib_order: Vec<usize> = (0..sib_train.len()).collect();
+    let mut sib_at = 0usize;
+
     let mut net = FloatNet::new(args.hidden, args.seed);
     if args.antisymmetric {
         net.make_antisymmetric();
@@ -201,39 +385,33 @@ fn run(args: Args) -> Result<()> {
         for i in (1..order.len()).rev() {
             order.swap(i, rng.below(i + 1));
         }
+        for i in (1..sib_order.len()).rev() {
+            sib_order.swap(i, rng.below(i + 1));
+        }
         let mut train_err = 0.0;
         for batch in order.chunks(args.batch) {
-            let per = batch.len().div_ceil(threads);
-            let net_ref = &net;
-            let train_ref = &train;
-            let results: Vec<(Vec<f32>, f64)> = std::thread::scope(|s| {
-                let handles: Vec<_> = batch
-                    .chunks(per)
-                    .map(|part| {
-                        s.spawn(move || {
-                            let mut grad = vec![0.0f32; net_ref.len()];
-                            let mut err = 0.0;
-                            for &i in part {
-                                err += net_ref.backward(args.k, &train_ref[i].sample, &mut grad);
-                            }
-                            (grad, err)
-                        })
+            let (mut grad, err) = par_grad(threads, net.len(), batch, |&i, g| {
+                net.backward(args.k, &train[i].sample, g)
+            });
+            train_err += err;
+            let scale = args.absolute_weight / batch.len() as f32;
+            grad.iter_mut().for_each(|g| *g *= scale);
+            if !sib_train.is_empty() {
+                let picked: Vec<usize> = (0..args.sibling_groups)
+                    .map(|_| {
+                        let i = sib_order[sib_at % sib_order.len()];
+                        sib_at += 1;
+                        i
                     })
                     .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("worker thread"))
-                    .collect()
-            });
-            let mut grad = vec![0.0f32; net.len()];
-            for (g, e) in results {
-                train_err += e;
-                for (a, b) in grad.iter_mut().zip(&g) {
-                    *a += b;
+                let (sg, _) = par_grad(threads, net.len(), &picked, |&i, g| {
+                    net.sibling_loss(&sib_train[i].1, clip, 1.0, Some(g))
+                });
+                let scale = args.sibling_weight / picked.len() as f32;
+                for (a, b) in grad.iter_mut().zip(&sg) {
+                    *a += scale * b;
                 }
             }
-            let scale = 1.0 / batch.len() as f32;
-            grad.iter_mut().for_each(|g| *g *= scale);
             adam.step(&mut params, &grad, rate, args.weight_decay);
             net.set_params(&params);
             if args.antisymmetric {
@@ -244,11 +422,24 @@ fn run(args: Args) -> Result<()> {
         rate *= args.decay_rate;
         let v = mean_error(&net, args.k, &valid);
         let h = mean_error(&net, args.k, &held);
-        if v < best.0 {
-            best = (v, epoch, net.clone());
+        // With siblings, the weights kept are those that rank held-out siblings best.
+        let st = sibling_stats(&sib_valid, clip, |g, i| {
+            g.1[i].0.base + 100.0 * net.output(&g.1[i].0)
+        });
+        let score = if sib_valid.is_empty() { v } else { st.loss };
+        if score < best.0 {
+            best = (score, epoch, net.clone());
         }
+        let sib = if sib_valid.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", siblings {:.5} ordered {:.4} regret {:.1}",
+                st.loss, st.ordered, st.regret
+            )
+        };
         eprintln!(
-            "epoch {epoch}: training {:.6}, validation {v:.6}, held {h:.6} (best {:.6} at {}) [{:.0} s]",
+            "epoch {epoch}: training {:.6}, validation {v:.6}, held {h:.6}{sib} (best {:.6} at {}) [{:.0} s]",
             train_err / train.len() as f64,
             best.0,
             best.1,
@@ -265,10 +456,24 @@ fn run(args: Args) -> Result<()> {
         "quantised (epoch {}): validation {q_v:.6}, held {q_h:.6}; built-in: validation {built_v:.6}, held {built_h:.6}",
         best.1
     );
+    // The criterion the epoch was chosen by decides whether the file may replace the
+    // built-in network: the sibling loss when there are siblings, else the error.
+    let (mine_score, built_score, what) = if sib_valid.is_empty() {
+        (q_v, built_v, "validation error")
+    } else {
+        let q = sibling_stats(&sib_valid, clip, |g, i| {
+            g.1[i].0.base + engine_correction(&file, &g.2[i]).expect("a supported width") as f32
+        });
+        eprintln!(
+            "quantised siblings: loss {:.5}, ordered {:.4}, regret {:.1} cp; built-in: {:.5}, {:.4}, {:.1} cp",
+            q.loss, q.ordered, q.regret, built_sib.loss, built_sib.ordered, built_sib.regret
+        );
+        (q.loss, built_sib.loss, "sibling loss")
+    };
     if let Some(out) = &args.out {
-        if q_v >= built_v && !args.force {
+        if mine_score >= built_score && !args.force {
             bail!(
-                "not writing {}: its validation error {q_v:.6} is not below the built-in network's {built_v:.6} (--force to write anyway)",
+                "not writing {}: its {what} {mine_score:.6} is not below the built-in network's {built_score:.6} (--force to write anyway)",
                 out.display()
             );
         }

@@ -41,7 +41,7 @@ mod tt;
 
 pub use params::{Params, Tunable, TUNABLES};
 pub use see::see;
-pub use tt::{hashfull, Bound, TtEntry};
+pub use tt::{hashfull, Bound, TtEntry, DEPTH_MAX};
 
 use crate::eval;
 use crate::{Board, Color, Move, Piece, Role, MAX_MOVES};
@@ -182,6 +182,9 @@ pub struct SearchResult {
 
 struct Ctx<'a, H> {
     tt: &'a [TtEntry],
+    /// This search's table generation: the root's move number (modulo 8), the same
+    /// for every thread of one search and new for the next move.
+    gen: u8,
     stop: &'a AtomicBool,
     hooks: &'a mut H,
     limits: Limits,
@@ -319,6 +322,7 @@ impl Searcher {
     ) -> SearchResult {
         let mut cx = Ctx {
             tt: table,
+            gen: board.fullmove_number() as u8,
             stop,
             hooks,
             limits: *limits,
@@ -799,6 +803,7 @@ impl Searcher {
             (!in_check).then_some(static_eval),
             depth,
             node.bound(),
+            cx.gen,
         );
         node.best
     }
@@ -894,6 +899,7 @@ impl Searcher {
             stand,
             0,
             node.bound(),
+            cx.gen,
         );
         node.best
     }
@@ -1249,6 +1255,7 @@ mod tests {
             assert_eq!(full.best_move, Some(skip), "{fen}");
             let mut cx = Ctx {
                 tt: &table,
+                gen: board.fullmove_number() as u8,
                 stop: &stop,
                 hooks: &mut NoHooks,
                 limits,

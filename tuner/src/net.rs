@@ -380,6 +380,39 @@ mod tests {
         .collect()
     }
 
+    /// Checks `grad` (the analytic gradient of `loss` at `net`) against central
+    /// differences on every bias and output weight and on the first-layer row of
+    /// input `f`.
+    fn check_gradient(
+        net: &FloatNet,
+        grad: &[f32],
+        f: usize,
+        abs_tol: f64,
+        loss: impl Fn(&FloatNet) -> f64,
+    ) {
+        let h = net.hidden;
+        let p0 = net.params();
+        let mut idx: Vec<usize> = (INPUTS * h..net.len()).collect();
+        idx.extend(f * h..f * h + h);
+        for i in idx {
+            let step = 1e-3;
+            let mut p = p0.clone();
+            p[i] += step;
+            let mut up = net.clone();
+            up.set_params(&p);
+            p[i] -= 2.0 * step;
+            let mut down = net.clone();
+            down.set_params(&p);
+            let num = (loss(&up) - loss(&down)) / (2.0 * step as f64);
+            let tol = abs_tol + 0.02 * num.abs();
+            assert!(
+                (num - grad[i] as f64).abs() < tol,
+                "parameter {i}: numeric {num}, analytic {}",
+                grad[i]
+            );
+        }
+    }
+
     #[test]
     fn gradient_matches_finite_differences() {
         let mut net = FloatNet::new(4, 7);
@@ -392,28 +425,9 @@ mod tests {
         for s in samples() {
             let mut grad = vec![0.0; net.len()];
             net.backward(k, &s, &mut grad);
-            let p0 = net.params();
-            // Every bias and output weight, and the first-layer weights of one input.
-            let f = s.feats[0][0] as usize;
-            let mut idx: Vec<usize> = (INPUTS * 4..net.len()).collect();
-            idx.extend(f * 4..f * 4 + 4);
-            for i in idx {
-                let h = 1e-3;
-                let mut p = p0.clone();
-                p[i] += h;
-                let mut up = net.clone();
-                up.set_params(&p);
-                p[i] -= 2.0 * h;
-                let mut down = net.clone();
-                down.set_params(&p);
-                let num = (up.error(k, &s) - down.error(k, &s)) / (2.0 * h as f64);
-                let tol = 1e-4 + 0.02 * num.abs();
-                assert!(
-                    (num - grad[i] as f64).abs() < tol,
-                    "parameter {i}: numeric {num}, analytic {}",
-                    grad[i]
-                );
-            }
+            check_gradient(&net, &grad, s.feats[0][0] as usize, 1e-4, |n| {
+                n.error(k, &s)
+            });
         }
     }
 
@@ -427,29 +441,10 @@ mod tests {
         let group: Vec<(Sample, f32)> = samples().into_iter().zip([40.0, -90.0, 210.0]).collect();
         let mut grad = vec![0.0; net.len()];
         net.sibling_loss(&group, 800.0, 1.0, Some(&mut grad));
-        let p0 = net.params();
         let f = group[0].0.feats[0][0] as usize;
-        let mut idx: Vec<usize> = (INPUTS * 4..net.len()).collect();
-        idx.extend(f * 4..f * 4 + 4);
-        for i in idx {
-            let h = 1e-3;
-            let mut p = p0.clone();
-            p[i] += h;
-            let mut up = net.clone();
-            up.set_params(&p);
-            p[i] -= 2.0 * h;
-            let mut down = net.clone();
-            down.set_params(&p);
-            let num = (up.sibling_loss(&group, 800.0, 1.0, None)
-                - down.sibling_loss(&group, 800.0, 1.0, None))
-                / (2.0 * h as f64);
-            let tol = 1e-3 + 0.02 * num.abs();
-            assert!(
-                (num - grad[i] as f64).abs() < tol,
-                "parameter {i}: numeric {num}, analytic {}",
-                grad[i]
-            );
-        }
+        check_gradient(&net, &grad, f, 1e-3, |n| {
+            n.sibling_loss(&group, 800.0, 1.0, None)
+        });
         // The bias moves every sibling alike: no gradient.
         assert!(grad[net.len() - 1].abs() < 1e-6);
     }

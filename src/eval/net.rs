@@ -77,12 +77,7 @@ pub const fn feature(view: Color, piece: Piece, sq: usize) -> usize {
 /// Returns the network's correction for `board`, centipawns, from the side to move's
 /// point of view.
 pub fn correction<const H: usize>(net: &Network<H>, board: &Board) -> i32 {
-    let mut acc = [[0i32; H]; 2];
-    for a in acc.iter_mut() {
-        for (x, &b) in a.iter_mut().zip(&net.b1) {
-            *x = i32::from(b);
-        }
-    }
+    let mut acc = [net.b1.map(i32::from); 2];
     for piece in Piece::ALL {
         for sq in board.pieces(piece) {
             let s = sq.index();

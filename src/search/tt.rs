@@ -71,8 +71,8 @@ pub enum Bound {
 /// value stands for none), the depth (53–58, at most [`DEPTH_MAX`]), the generation
 /// of the search that stored it (59–61) and the bound (62–63); the other word is the
 /// position's key XORed with the data. The table is read as buckets of two adjacent
-/// slots (see `store` for which one a new position replaces). Threads may read and write the same
-/// slot at once (each word is a relaxed atomic): a slot torn by two writers no
+/// slots (see `store` for which one a new position replaces). Threads may read and
+/// write the same slot at once (each word is a relaxed atomic): a slot torn by two writers no
 /// longer decodes to either key, so a probe never takes one position's data for
 /// another's (Hyatt and Mann's lockless hashing). All-zero memory is an empty slot.
 pub struct TtEntry {

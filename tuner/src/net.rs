@@ -313,8 +313,11 @@ pub fn to_network<const H: usize>(file: &NetFile) -> Option<Box<Network<H>>> {
     Some(net)
 }
 
+/// The hidden widths the trainer can train and evaluate with the engine's code.
+pub const WIDTHS: [usize; 5] = [8, 16, 32, 64, 128];
+
 /// The engine's own correction (centipawns, side to move) for `board` under `file`'s
-/// weights, or `None` for a width the trainer was not built for (8, 16, 32, 64, 128).
+/// weights, or `None` for a width not in [`WIDTHS`].
 pub fn engine_correction(file: &NetFile, board: &Board) -> Option<i32> {
     macro_rules! widths {
         ($($h:literal),*) => {

@@ -25,7 +25,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use wingtip::eval::{hand_crafted, net as enet};
 use wingtip_magics::net::NetFile;
 use wingtip_tune::data::{is_quiet, parse_line};
-use wingtip_tune::net::{engine_correction, sigmoid, spread_loss, Adam, FloatNet, Rng, Sample};
+use wingtip_tune::net::{
+    engine_correction, sigmoid, spread_loss, Adam, FloatNet, Rng, Sample, WIDTHS,
+};
 
 /// Trains wingtip's evaluation network.
 #[derive(Parser)]
@@ -252,32 +254,34 @@ fn par_grad<T: Sync>(
     (grad, loss)
 }
 
-/// The mean error on `set`; NaN (printed as such) for an empty set.
-fn mean_error(net: &FloatNet, k: f64, set: &[Loaded]) -> f64 {
+/// The mean squared error on `set` of the evaluation `eval` (centipawns, side to
+/// move) against the targets; NaN (printed as such) for an empty set.
+fn mean_error(k: f64, set: &[Loaded], eval: impl Fn(&Loaded) -> f64) -> f64 {
     if set.is_empty() {
         return f64::NAN;
     }
-    set.iter().map(|l| net.error(k, &l.sample)).sum::<f64>() / set.len().max(1) as f64
+    let sum: f64 = set
+        .iter()
+        .map(|l| (sigmoid(k, eval(l)) - l.sample.target as f64).powi(2))
+        .sum();
+    sum / set.len() as f64
+}
+
+/// The error of the float network `net` on `set`.
+fn float_error(net: &FloatNet, k: f64, set: &[Loaded]) -> f64 {
+    mean_error(k, set, |l| {
+        l.sample.base as f64 + 100.0 * net.output(&l.sample) as f64
+    })
 }
 
 /// The error of an integer correction function over `set`.
 fn int_error(k: f64, set: &[Loaded], corr: impl Fn(&wingtip::Board) -> i32) -> f64 {
-    if set.is_empty() {
-        return f64::NAN;
-    }
-    set.iter()
-        .map(|l| {
-            let e = l.sample.base as f64 + corr(&l.board) as f64;
-            let d = sigmoid(k, e) - l.sample.target as f64;
-            d * d
-        })
-        .sum::<f64>()
-        / set.len().max(1) as f64
+    mean_error(k, set, |l| l.sample.base as f64 + corr(&l.board) as f64)
 }
 
 fn run(args: Args) -> Result<()> {
-    if ![8, 16, 32, 64, 128].contains(&args.hidden) {
-        bail!("--hidden {}: use 8, 16, 32, 64 or 128", args.hidden);
+    if !WIDTHS.contains(&args.hidden) {
+        bail!("--hidden {}: use one of {WIDTHS:?}", args.hidden);
     }
     if args.batch == 0 || args.threads == 0 {
         bail!("--batch and --threads must be at least 1");
@@ -302,7 +306,7 @@ fn run(args: Args) -> Result<()> {
         report("hand-set terms alone", &|_| 0);
         for path in &args.measure {
             let file = NetFile::read(path).map_err(|e| anyhow::anyhow!("{e}"))?;
-            if engine_correction(&file, &wingtip::Board::startpos()).is_none() {
+            if !WIDTHS.contains(&file.hidden) {
                 bail!(
                     "{}: hidden width {} is not supported",
                     path.display(),
@@ -420,8 +424,8 @@ fn run(args: Args) -> Result<()> {
             }
         }
         rate *= args.decay_rate;
-        let v = mean_error(&net, args.k, &valid);
-        let h = mean_error(&net, args.k, &held);
+        let v = float_error(&net, args.k, &valid);
+        let h = float_error(&net, args.k, &held);
         // With siblings, the weights kept are those that rank held-out siblings best.
         let st = sibling_stats(&sib_valid, clip, |g, i| {
             g.1[i].0.base + 100.0 * net.output(&g.1[i].0)

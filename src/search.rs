@@ -816,12 +816,13 @@ impl Searcher {
         // The correction history learns the static evaluation's error where the
         // search's score says something about it: not in check, not a capture's
         // material swing, and a bound only on the side it bounds.
-        if !in_check
-            && !(node.best_move.is_capture() || node.best_move.promoted().is_some())
-            && node.best.abs() < MATE_BOUND
-            && !(bound == Bound::Lower && node.best <= static_eval)
-            && !(bound == Bound::Upper && node.best >= static_eval)
-        {
+        let informative = match bound {
+            Bound::Lower => node.best > static_eval,
+            Bound::Upper => node.best < static_eval,
+            Bound::Exact | Bound::None => true, // a node's bound is never `None`
+        };
+        let noisy = node.best_move.is_capture() || node.best_move.promoted().is_some();
+        if informative && !in_check && !noisy && node.best.abs() < MATE_BOUND {
             self.correction.update(board, depth, node.best - raw_eval);
         }
         tt::store(

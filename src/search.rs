@@ -195,8 +195,8 @@ struct Ctx<'a, H> {
     limits: Limits,
 }
 
-/// The search state that persists between searches (history, killer and
-/// counter-move tables).
+/// The search state that persists between searches (history, killer,
+/// counter-move and correction tables).
 ///
 /// About 35 KiB (36,328 bytes on x86-64; 8 KiB of it the correction history, 4.5
 /// KiB the capture history, 48 bytes the [`Params`]); keep one per game and call

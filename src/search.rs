@@ -593,18 +593,14 @@ impl Searcher {
 
         // The table keeps the static evaluation, which saves computing it again;
         // the correction history then adjusts it.
-        let raw_eval = if in_check {
-            -INF
+        let (raw_eval, static_eval) = if in_check {
+            (-INF, -INF)
         } else {
-            entry
+            let raw = entry
                 .as_ref()
                 .and_then(TtEntry::eval)
-                .unwrap_or_else(|| eval::evaluate(board))
-        };
-        let static_eval = if in_check {
-            -INF
-        } else {
-            self.corrected(board, raw_eval)
+                .unwrap_or_else(|| eval::evaluate(board));
+            (raw, self.correction.corrected(board, raw))
         };
         let us = board.side_to_move();
 
@@ -838,13 +834,6 @@ impl Searcher {
         node.best
     }
 
-    /// Returns the static evaluation `raw` of `board` adjusted by the correction
-    /// history.
-    #[inline]
-    fn corrected(&self, board: &Board, raw: i32) -> i32 {
-        self.correction.corrected(board, raw, MATE_BOUND - 1)
-    }
-
     /// Searches `child`, a child of the node at `ply`, to `depth` with the window
     /// (`alpha`, `beta`) of the parent's side; returns its score from that side.
     #[inline(always)]
@@ -899,7 +888,7 @@ impl Searcher {
         } else {
             let raw = tt_eval.unwrap_or_else(|| eval::evaluate(board));
             stand = Some(raw);
-            let eval = self.corrected(board, raw);
+            let eval = self.correction.corrected(board, raw);
             if eval >= beta {
                 return eval;
             }

@@ -5,10 +5,12 @@
 //! difference is averaged (exponentially, weighted by depth) into a slot keyed by
 //! the side to move and the position's pawn structure. A later position with the
 //! same pawns gets its slot's value added to its evaluation, so the pruning
-//! decisions that read the static evaluation err less. The idea is common to today's engines (the
-//! chessprogramming wiki's "Static Evaluation Correction History"; Stockfish,
-//! Ethereal and others); the keys, sizes and weights here are this engine's own.
+//! decisions that read the static evaluation err less. The idea is common to
+//! today's engines (the chessprogramming wiki's "Static Evaluation Correction
+//! History"; Stockfish, Ethereal and others); the keys, sizes and weights here are
+//! this engine's own.
 
+use super::MATE_BOUND;
 use crate::{Board, Color, Piece, Role};
 
 /// Pawn-structure slots per side to move.
@@ -38,13 +40,13 @@ impl Correction {
         *self = Correction::new();
     }
 
-    /// Returns the static evaluation `raw` of `board` plus its correction, within
-    /// ±`bound`.
+    /// Returns the static evaluation `raw` of `board` plus its correction, kept
+    /// below the mate scores.
     #[inline]
-    pub(super) fn corrected(&self, board: &Board, raw: i32, bound: i32) -> i32 {
+    pub(super) fn corrected(&self, board: &Board, raw: i32) -> i32 {
         let side = board.side_to_move().index();
         let c = self.pawn[side][pawn_slot(board)] as i32 / GRAIN;
-        (raw + c).clamp(-bound, bound)
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Moves `board`'s slot towards `error` (the search's score less the raw static
@@ -93,23 +95,19 @@ mod tests {
             pawn_slot(&e4),
             "the test needs two slots"
         );
-        assert_eq!(c.corrected(&start, 10, 30_000), 10, "nothing learnt yet");
+        assert_eq!(c.corrected(&start, 10), 10, "nothing learnt yet");
         for _ in 0..200 {
             c.update(&start, 15, 40);
         }
         // The average converges to the error: within a centipawn of it.
-        let learnt = c.corrected(&start, 10, 30_000) - 10;
+        let learnt = c.corrected(&start, 10) - 10;
         assert!((39..=40).contains(&learnt), "{learnt}");
-        assert_eq!(c.corrected(&knight, 10, 30_000) - 10, learnt, "same pawns");
-        assert_eq!(c.corrected(&e4, 10, 30_000), 10, "other pawns");
+        assert_eq!(c.corrected(&knight, 10) - 10, learnt, "same pawns");
+        assert_eq!(c.corrected(&e4, 10), 10, "other pawns");
         let black = board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
-        assert_eq!(
-            c.corrected(&black, 10, 30_000),
-            10,
-            "the other side to move"
-        );
+        assert_eq!(c.corrected(&black, 10), 10, "the other side to move");
         c.clear();
-        assert_eq!(c.corrected(&start, 10, 30_000), 10);
+        assert_eq!(c.corrected(&start, 10), 10);
     }
 
     #[test]
@@ -127,17 +125,18 @@ mod tests {
             c.update(&start, 20, 5_000);
         }
         // The average approaches the 64 cp cap from below (integer rounding).
-        let top = c.corrected(&start, 0, 30_000);
+        let top = c.corrected(&start, 0);
         assert!((63..=64).contains(&top), "{top}");
+        let near_mate = MATE_BOUND - 10;
         assert_eq!(
-            c.corrected(&start, 29_990, 30_000),
-            30_000,
-            "within the bound"
+            c.corrected(&start, near_mate),
+            MATE_BOUND - 1,
+            "no mate score"
         );
         for _ in 0..1_000 {
             c.update(&start, 20, -5_000);
         }
-        let bottom = c.corrected(&start, 0, 30_000);
+        let bottom = c.corrected(&start, 0);
         assert!((-64..=-63).contains(&bottom), "{bottom}");
     }
 }

@@ -201,6 +201,10 @@ struct Ctx<'a, H> {
 /// About 35 KiB (36,328 bytes on x86-64; 8 KiB of it the correction history, 4.5
 /// KiB the capture history, 48 bytes the [`Params`]); keep one per game and call
 /// [`Searcher::clear`] on a new game.
+///
+/// [`Searcher::new`] is all zero bytes (the default margins are put in when a search
+/// starts), so a `static` searcher costs an embedder RAM (`.bss`) but no flash or
+/// wasm-module bytes.
 pub struct Searcher {
     nodes: u64,
     seldepth: usize,
@@ -221,13 +225,19 @@ pub struct Searcher {
     keys: [u64; GAME_KEYS + MAX_PLY + 1],
     /// Index in `keys` of the root position.
     root_index: usize,
-    /// How many principal variations to search (1..=[`MAX_MULTIPV`]).
-    multipv: u32,
+    /// How many principal variations to search, less one (0..[`MAX_MULTIPV`]).
+    extra_lines: u32,
     /// Root moves skipped: the first moves of this iteration's earlier lines.
     excluded: [Move; MAX_MULTIPV as usize],
     excluded_len: usize,
-    /// The margins and reductions the search uses.
+    /// The margins and reductions the search uses: those [`Searcher::set_params`]
+    /// set, or [`Params::DEFAULT`] put here at each search's start while `tuned` is
+    /// false. A fresh searcher holds all-zero values here instead, so that it is
+    /// all zero bytes: an embedder's `static` searcher then sits in `.bss`, not in
+    /// the flash image or the wasm module.
     params: Params,
+    /// Whether [`Searcher::set_params`] set `params`.
+    tuned: bool,
     /// Nodes spent below the root move that last raised the root's alpha (time
     /// management: a best move that took most of the effort is settled).
     root_best_nodes: u64,
@@ -258,10 +268,11 @@ impl Searcher {
             pv_len: [0; MAX_PLY],
             keys: [0; GAME_KEYS + MAX_PLY + 1],
             root_index: 0,
-            multipv: 1,
+            extra_lines: 0,
             excluded: [Move::NULL; MAX_MULTIPV as usize],
             excluded_len: 0,
-            params: Params::DEFAULT,
+            params: Params::UNSET,
+            tuned: false,
             root_best_nodes: 0,
             correction: Correction::new(),
         }
@@ -272,12 +283,17 @@ impl Searcher {
     /// ([`Params::clamped`]); returns the values set.
     pub fn set_params(&mut self, params: Params) -> Params {
         self.params = params.clamped();
+        self.tuned = true;
         self.params
     }
 
     /// Returns the margins and reductions the search uses.
     pub fn params(&self) -> &Params {
-        &self.params
+        if self.tuned {
+            &self.params
+        } else {
+            &Params::DEFAULT
+        }
     }
 
     /// Sets how many principal variations later searches find and report
@@ -297,13 +313,13 @@ impl Searcher {
     /// assert_eq!(s.set_multipv(500), MAX_MULTIPV);
     /// ```
     pub fn set_multipv(&mut self, lines: u32) -> u32 {
-        self.multipv = lines.clamp(1, MAX_MULTIPV);
-        self.multipv
+        self.extra_lines = lines.clamp(1, MAX_MULTIPV) - 1;
+        self.multipv()
     }
 
     /// Returns how many principal variations a search finds.
     pub fn multipv(&self) -> u32 {
-        self.multipv
+        self.extra_lines + 1
     }
 
     /// Forgets killers, counter-moves, history and correction history (call on a
@@ -347,6 +363,9 @@ impl Searcher {
         self.can_stop = false;
         self.killers = [[Move::NULL; 2]; MAX_PLY];
         self.history.age();
+        if !self.tuned {
+            self.params = Params::DEFAULT;
+        }
 
         let legal = board.legal_moves();
         let mut result = SearchResult {
@@ -380,7 +399,7 @@ impl Searcher {
             0 => MAX_PLY as u32 - 1,
             d => d.min(MAX_PLY as u32 - 1),
         };
-        let lines = (self.multipv as usize).clamp(1, legal.len());
+        let lines = (self.multipv() as usize).clamp(1, legal.len());
         // Each line's score in the last completed iteration (aspiration centres).
         let mut scores = [0; MAX_MULTIPV as usize];
         // Time management: how many iterations in a row kept the best move, and the
@@ -1236,6 +1255,30 @@ mod tests {
         // The extreme values prune hard: the mate needs more depth than by default.
         let r = best_with(&mut s, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 10);
         assert_eq!(r.score, Score::Mate(2), "{r:?}");
+    }
+
+    #[test]
+    fn a_fresh_searcher_reports_and_searches_with_the_defaults_until_params_are_set() {
+        let mut s = Searcher::new();
+        assert_eq!(*s.params(), Params::DEFAULT);
+        assert_eq!(s.multipv(), 1);
+        // A fresh searcher and one given the defaults explicitly search the same tree.
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+        let fresh = best_with(&mut s, fen, 7);
+        assert_eq!(*s.params(), Params::DEFAULT);
+        let mut explicit = Searcher::new();
+        explicit.set_params(Params::DEFAULT);
+        let given = best_with(&mut explicit, fen, 7);
+        assert_eq!(
+            (fresh.nodes, fresh.best_move),
+            (given.nodes, given.best_move)
+        );
+        // Set values are reported, and survive a search.
+        let mut tuned = Params::DEFAULT;
+        tuned.rfp_margin = 150;
+        s.set_params(tuned);
+        best_with(&mut s, fen, 3);
+        assert_eq!(s.params().rfp_margin, 150);
     }
 
     #[test]

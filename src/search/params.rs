@@ -57,6 +57,25 @@ impl Params {
     };
 }
 
+impl Params {
+    /// All zero: a fresh [`Searcher`](super::Searcher)'s placeholder until its first
+    /// search puts the defaults in (so that a fresh searcher is all zero bytes).
+    pub(super) const UNSET: Params = Params {
+        rfp_margin: 0,
+        futility_base: 0,
+        futility_margin: 0,
+        see_quiet: 0,
+        see_capture: 0,
+        lmp_base: 0,
+        nmp_base: 0,
+        nmp_divisor: 0,
+        singular_margin: 0,
+        lmr_base: 0,
+        lmr_divisor: 0,
+        aspiration: 0,
+    };
+}
+
 impl Default for Params {
     fn default() -> Self {
         Params::DEFAULT

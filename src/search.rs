@@ -65,6 +65,8 @@ pub const MATE: i32 = 32_000;
 /// Scores at least this large in absolute value are mate scores.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = 32_500;
+/// Razoring's margin per ply of depth.
+const RAZOR_MARGIN: i32 = 250;
 /// How many earlier game positions the searcher keeps for repetition checks.
 const GAME_KEYS: usize = 256;
 /// The most principal variations one search reports ([`Searcher::set_multipv`]).
@@ -630,6 +632,17 @@ impl Searcher {
                 && beta.abs() < MATE_BOUND
             {
                 return static_eval;
+            }
+            // Razoring: a shallow node far below alpha whose captures cannot
+            // lift it either is left at the quiescence score.
+            if depth <= 3 && static_eval + RAZOR_MARGIN * depth < alpha {
+                let s = self.qsearch(cx, board, alpha, alpha + 1, ply);
+                if self.stopped {
+                    return 0;
+                }
+                if s <= alpha {
+                    return s;
+                }
             }
             // Null-move pruning.
             if allow_null && depth >= 3 && static_eval >= beta && has_pieces(board, us) {

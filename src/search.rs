@@ -1,8 +1,8 @@
 //! Alpha-beta search: iterative deepening, principal-variation search, quiescence,
 //! a caller-owned transposition table, move ordering (hash move, MVV-LVA with
 //! exchange evaluation, killers, history), a static evaluation corrected by what
-//! the search learnt about the position's pawn structure, null-move pruning,
-//! late-move reductions, check extension, repetition and fifty-move draws, and mate
+//! the search learnt about the position's pawn structure, razoring, null-move
+//! pruning, late-move reductions, check extension, repetition and fifty-move draws, and mate
 //! scores.
 //!
 //! Everything runs without `std` and without an allocator. The caller provides:

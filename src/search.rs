@@ -1246,18 +1246,10 @@ mod tests {
         // everything: `set_params` moves each value into its range first.
         let mut s = Searcher::new();
         let zeros = Params {
-            rfp_margin: 0,
             futility_base: -1_000,
-            futility_margin: 0,
             see_quiet: -5,
-            see_capture: 0,
             lmp_base: -100,
-            nmp_base: 0,
-            nmp_divisor: 0,
-            singular_margin: 0,
-            lmr_base: 0,
-            lmr_divisor: 0,
-            aspiration: 0,
+            ..Params::UNSET
         };
         let set = s.set_params(zeros);
         assert_eq!(set, zeros.clamped());

@@ -635,7 +635,8 @@ impl Searcher {
             }
             // Razoring: a shallow node far below alpha whose captures cannot
             // lift it either is left at the quiescence score.
-            if depth <= 3 && static_eval + RAZOR_MARGIN * depth < alpha {
+            if depth <= 3 && static_eval + RAZOR_MARGIN * depth < alpha && alpha.abs() < MATE_BOUND
+            {
                 let s = self.qsearch(cx, board, alpha, alpha + 1, ply);
                 if self.stopped {
                     return 0;

@@ -2,8 +2,8 @@
 //! a caller-owned transposition table, move ordering (hash move, MVV-LVA with
 //! exchange evaluation, killers, history), a static evaluation corrected by what
 //! the search learnt about the position's pawn structure, razoring, null-move
-//! pruning, late-move reductions, check extension, repetition and fifty-move draws, and mate
-//! scores.
+//! pruning, late-move reductions, check extension, repetition and fifty-move draws,
+//! and mate scores.
 //!
 //! Everything runs without `std` and without an allocator. The caller provides:
 //! - the transposition table memory (`&[TtEntry]`, any length, may be empty),
@@ -233,13 +233,11 @@ pub struct Searcher {
     excluded: [Move; MAX_MULTIPV as usize],
     excluded_len: usize,
     /// The margins and reductions the search uses: those [`Searcher::set_params`]
-    /// set, or [`Params::DEFAULT`] put here at each search's start while `tuned` is
-    /// false. A fresh searcher holds all-zero values here instead, so that it is
-    /// all zero bytes: an embedder's `static` searcher then sits in `.bss`, not in
+    /// set, or [`Params::DEFAULT`] put here at a search's start. A fresh searcher
+    /// holds [`Params::UNSET`] (all zero, never a clamped value) instead, so that it
+    /// is all zero bytes: an embedder's `static` searcher then sits in `.bss`, not in
     /// the flash image or the wasm module.
     params: Params,
-    /// Whether [`Searcher::set_params`] set `params`.
-    tuned: bool,
     /// Nodes spent below the root move that last raised the root's alpha (time
     /// management: a best move that took most of the effort is settled).
     root_best_nodes: u64,
@@ -274,7 +272,6 @@ impl Searcher {
             excluded: [Move::NULL; MAX_MULTIPV as usize],
             excluded_len: 0,
             params: Params::UNSET,
-            tuned: false,
             root_best_nodes: 0,
             correction: Correction::new(),
         }
@@ -285,16 +282,15 @@ impl Searcher {
     /// ([`Params::clamped`]); returns the values set.
     pub fn set_params(&mut self, params: Params) -> Params {
         self.params = params.clamped();
-        self.tuned = true;
         self.params
     }
 
     /// Returns the margins and reductions the search uses.
     pub fn params(&self) -> &Params {
-        if self.tuned {
-            &self.params
-        } else {
+        if self.params == Params::UNSET {
             &Params::DEFAULT
+        } else {
+            &self.params
         }
     }
 
@@ -365,9 +361,7 @@ impl Searcher {
         self.can_stop = false;
         self.killers = [[Move::NULL; 2]; MAX_PLY];
         self.history.age();
-        if !self.tuned {
-            self.params = Params::DEFAULT;
-        }
+        self.params = *self.params();
 
         let legal = board.legal_moves();
         let mut result = SearchResult {

@@ -60,6 +60,8 @@ impl Params {
 impl Params {
     /// All zero: a fresh [`Searcher`](super::Searcher)'s placeholder until its first
     /// search puts the defaults in (so that a fresh searcher is all zero bytes).
+    /// Never a [`Params::clamped`] value (`NmpDivisor` and `LmrDivisor` are at least
+    /// 2 and 200), so it also marks "nothing set".
     pub(super) const UNSET: Params = Params {
         rfp_margin: 0,
         futility_base: 0,

@@ -26,8 +26,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sprt  # noqa: E402  (the rig's statistics)
 
 def read_pairs(path):
-    """{pair number: (opening, [(white, result, moves), ...])} from a rig PGN."""
+    """{(run, pair number): (opening, [(white, result, moves), ...])} from a rig PGN.
+
+    A file may hold several runs one after another (a test continued with --prior-pgn,
+    its games appended to the first run's): each run numbers its pairs from 1. A game
+    `p.g` joins the earliest pair `p` that has the same opening and no game `g` yet, and
+    starts a new run's pair `p` otherwise, so the runs' pairs are never merged."""
     pairs = {}
+    runs = {}  # pair number -> how many runs have used it
     with open(path, encoding="utf-8") as f:
         while True:
             game = chess.pgn.read_game(f)
@@ -35,14 +41,25 @@ def read_pairs(path):
                 break
             h = game.headers
             try:
-                pair = int(h["Round"].split(".")[0])
+                pair, number = (int(x) for x in h["Round"].split("."))
             except (KeyError, ValueError):
                 raise SystemExit(f"recount.py: {path}: a game without a rig Round header "
                                  f"({h.get('Round')!r})")
+            opening = h.get("Opening", "")
             moves = " ".join(m.uci() for m in game.mainline_moves())
-            entry = pairs.setdefault(pair, (h.get("Opening", ""), []))
-            entry[1].append((h["White"], h["Result"], moves))
-    return pairs
+            key = None
+            for run in range(runs.get(pair, 0)):
+                entry = pairs[(run, pair)]
+                if entry[0] == opening and number not in entry[2]:
+                    key = (run, pair)
+                    break
+            if key is None:
+                key = (runs.get(pair, 0), pair)
+                runs[pair] = key[0] + 1
+                pairs[key] = (opening, [], set())
+            pairs[key][1].append((h["White"], h["Result"], moves))
+            pairs[key][2].add(number)
+    return {key: (opening, games) for key, (opening, games, _) in pairs.items()}
 
 
 def stats(penta, elo0, elo1):

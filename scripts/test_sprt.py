@@ -250,3 +250,28 @@ def test_recount_keeps_the_first_pair_of_each_opening():
     assert every == [1, 0, 1, 2, 0]
     assert unique == [1, 0, 0, 1, 0]
     assert (dropped, copies) == (2, 1)
+
+
+def test_recount_reads_a_continued_tests_runs_apart(tmp_path):
+    # A test continued with --prior-pgn appends a second run whose pairs are numbered
+    # from 1 again: its pair 1 must not merge with the first run's pair 1.
+    import recount
+
+    def game(round_, opening, white, black, result):
+        return (f'[Event "t"]\n[White "{white}"]\n[Black "{black}"]\n[Round "{round_}"]\n'
+                f'[Opening "{opening}"]\n[Result "{result}"]\n\n1. e4 e5 {result}\n\n')
+
+    pgn = tmp_path / "both.pgn"
+    pgn.write_text(
+        game("1.1", "o1", "A", "B", "1-0") + game("1.2", "o1", "B", "A", "1-0")
+        + game("2.1", "o2", "A", "B", "1-0") + game("2.2", "o2", "B", "A", "0-1")
+        # the continuation: pair 1 again, on another opening
+        + game("1.1", "o3", "A", "B", "1/2-1/2") + game("1.2", "o3", "B", "A", "1/2-1/2"))
+    pairs = recount.read_pairs(str(pgn))
+    assert len(pairs) == 3
+    assert sorted(o for o, _ in pairs.values()) == ["o1", "o2", "o3"]
+    assert all(len(games) == 2 for _, games in pairs.values())
+    every, unique, dropped, copies = recount.recount(pairs, "A")
+    # A's pairs: o1 1+0 (index 2), o2 1+1 (index 4), o3 0.5+0.5 (index 2)
+    assert every == unique == [0, 0, 2, 0, 1]
+    assert (dropped, copies) == (0, 0)

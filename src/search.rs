@@ -1,6 +1,7 @@
 //! Alpha-beta search: iterative deepening, principal-variation search, quiescence,
 //! a caller-owned transposition table, move ordering (hash move, MVV-LVA with
-//! exchange evaluation, killers, history), a static evaluation corrected by what
+//! exchange evaluation, killers, counter-moves, history, and continuation history
+//! where the caller gives its memory), a static evaluation corrected by what
 //! the search learnt about the position's pawn structure, razoring, null-move
 //! pruning, late-move reductions, check extension, repetition and fifty-move draws,
 //! and mate scores.
@@ -9,6 +10,8 @@
 //! - the transposition table memory (`&[TtEntry]`, any length, may be empty),
 //!   which several searchers on several threads may share (Lazy SMP, on targets
 //!   with 64-bit atomics);
+//! - optionally a [`ContinuationHistory`] (1.125 MiB, one per searcher) for
+//!   [`Searcher::search_with_continuation`], the stronger search;
 //! - the hashes of the game's earlier positions, for repetition draws;
 //! - a [`Limits`] (depth, nodes, soft and hard time) and a `&AtomicBool` stop flag
 //!   that another thread may set at any moment;
@@ -17,7 +20,7 @@
 //!
 //! The parts: this file holds the iterative deepening, the alpha-beta and
 //! quiescence searches and the pruning rules; `movepick` scores and orders a
-//! node's moves (and keeps the history table); `correction` keeps the static
+//! node's moves (and keeps the history tables); `correction` keeps the static
 //! evaluation's learnt error (correction history); `see` evaluates exchanges
 //! ([`see()`]); `tt` is the transposition table ([`TtEntry`]).
 //!
@@ -43,6 +46,7 @@ mod params;
 mod see;
 mod tt;
 
+pub use movepick::{ContinuationHistory, CONTINUATION_HISTORY_BYTES};
 pub use params::{Params, Tunable, TUNABLES};
 pub use see::see;
 pub use tt::{hashfull, Bound, TtEntry, DEPTH_MAX};
@@ -51,7 +55,8 @@ use crate::eval;
 use crate::{Board, Color, Move, Piece, Role, MAX_MOVES};
 use core::sync::atomic::{AtomicBool, Ordering};
 use correction::Correction;
-use movepick::{History, NodePicker, Picker, Take, GOOD_CAPTURE_FLOOR, KILLER_2, QS_CAPACITY};
+use movepick::{cont_index, cont_update, ContRow, History, NodePicker, Picker, Take, NO_CONT};
+use movepick::{GOOD_CAPTURE_FLOOR, KILLER_2, QS_CAPACITY};
 use see::see_at_least;
 
 /// The deepest ply the search reaches (including quiescence).
@@ -195,6 +200,8 @@ struct Ctx<'a, H> {
     stop: &'a AtomicBool,
     hooks: &'a mut H,
     limits: Limits,
+    /// The caller's continuation history, if it gave one.
+    cont: Option<&'a mut ContinuationHistory>,
 }
 
 /// The search state that persists between searches (history, killer,
@@ -336,11 +343,66 @@ impl Searcher {
     /// as a draw. `table` may have any length. The search ends at the first of:
     /// `limits`, `stop` becoming true, or no deeper iteration being possible. Depth 1
     /// always completes, so a legal move is returned whenever one exists.
+    ///
+    /// This search has no continuation history (it fits an embedded target's RAM);
+    /// [`Searcher::search_with_continuation`] is the stronger search where 1.125 MiB
+    /// more are there.
     pub fn search<H: Hooks>(
         &mut self,
         board: &Board,
         history: &[u64],
         table: &[TtEntry],
+        limits: &Limits,
+        stop: &AtomicBool,
+        hooks: &mut H,
+    ) -> SearchResult {
+        self.run(board, history, table, None, limits, stop, hooks)
+    }
+
+    /// Like [`Searcher::search`], with the continuation history `cont` ordering
+    /// quiet moves (and learning from this search). Keep one per searcher and game
+    /// beside it, cleared (all zeros) on a new game; several searchers must not
+    /// share one.
+    ///
+    /// # Examples
+    /// ```
+    /// use core::sync::atomic::AtomicBool;
+    /// use wingtip::search::{ContinuationHistory, Limits, NoHooks, Searcher, TtEntry};
+    /// use wingtip::Board;
+    ///
+    /// let mut cont: Box<ContinuationHistory> =
+    ///     vec![[0; 768]; 768].into_boxed_slice().try_into().unwrap();
+    /// let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    /// let table = vec![TtEntry::EMPTY; 4096];
+    /// let limits = Limits { depth: 4, ..Limits::NONE };
+    /// let stop = AtomicBool::new(false);
+    /// let result = Searcher::new()
+    ///     .search_with_continuation(&board, &[], &table, &mut cont, &limits, &stop, &mut NoHooks);
+    /// assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
+    /// ```
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_with_continuation<H: Hooks>(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        table: &[TtEntry],
+        cont: &mut ContinuationHistory,
+        limits: &Limits,
+        stop: &AtomicBool,
+        hooks: &mut H,
+    ) -> SearchResult {
+        self.run(board, history, table, Some(cont), limits, stop, hooks)
+    }
+
+    /// The search behind [`Searcher::search`] and
+    /// [`Searcher::search_with_continuation`].
+    #[allow(clippy::too_many_arguments)]
+    fn run<H: Hooks>(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        table: &[TtEntry],
+        cont: Option<&mut ContinuationHistory>,
         limits: &Limits,
         stop: &AtomicBool,
         hooks: &mut H,
@@ -351,6 +413,7 @@ impl Searcher {
             stop,
             hooks,
             limits: *limits,
+            cont,
         };
         let recent = &history[history.len().saturating_sub(GAME_KEYS)..];
         self.keys[..recent.len()].copy_from_slice(recent);
@@ -710,6 +773,7 @@ impl Searcher {
             self.killers[ply],
             counter,
             &self.history,
+            self.cont_rows(cx.cont.as_deref(), ply),
         );
         if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
@@ -806,9 +870,15 @@ impl Searcher {
                 self.root_best_nodes = self.nodes - nodes_before;
             }
             if self.take_score(&mut node, ply, mv, s) {
-                let bonus = (depth * depth).min(400);
+                let bonus = history_bonus(depth);
                 if quiet {
-                    self.reward_quiet(mv, bonus, ply, &quiets[..quiet_count]);
+                    self.reward_quiet(
+                        cx.cont.as_deref_mut(),
+                        mv,
+                        bonus,
+                        ply,
+                        &quiets[..quiet_count],
+                    );
                 } else {
                     self.history.update_capture(board, mv, bonus);
                 }
@@ -978,6 +1048,7 @@ impl Searcher {
             self.killers[ply],
             Move::NULL,
             &self.history,
+            [&NO_CONT, &NO_CONT],
         );
         if picker.is_empty() {
             return QsOutcome::NoMove;
@@ -1039,7 +1110,14 @@ impl Searcher {
 
     /// Rewards the quiet move `mv` that caused a cutoff (killer, and history
     /// `bonus`) and penalizes the quiet moves `failed` tried before it.
-    fn reward_quiet(&mut self, mv: Move, bonus: i32, ply: usize, failed: &[Move]) {
+    fn reward_quiet(
+        &mut self,
+        cont: Option<&mut ContinuationHistory>,
+        mv: Move,
+        bonus: i32,
+        ply: usize,
+        failed: &[Move],
+    ) {
         if let Some(counter) = self.counter_slot(ply) {
             *counter = mv;
         }
@@ -1051,6 +1129,36 @@ impl Searcher {
         for &q in failed {
             self.history.update(q, -bonus);
         }
+        let Some(cont) = cont else {
+            return;
+        };
+        for back in 1..=2 {
+            let Some(prev) = self.earlier(ply, back) else {
+                continue;
+            };
+            let row = &mut cont[cont_index(prev)];
+            cont_update(&mut row[cont_index(mv)], bonus);
+            for &q in failed {
+                cont_update(&mut row[cont_index(q)], -bonus);
+            }
+        }
+    }
+
+    /// Returns the move made `back` plies before `ply` on the search path, `None`
+    /// before the root or for a null move.
+    fn earlier(&self, ply: usize, back: usize) -> Option<Move> {
+        let mv = *self.played.get(ply.checked_sub(back)?)?;
+        (mv != Move::NULL).then_some(mv)
+    }
+
+    /// Returns the rows of `cont` for the moves one and two plies before `ply` (rows
+    /// of zeros where there is no such move or no continuation history).
+    fn cont_rows<'c>(&self, cont: Option<&'c ContinuationHistory>, ply: usize) -> [&'c ContRow; 2] {
+        let row = |back| match (cont, self.earlier(ply, back)) {
+            (Some(c), Some(m)) => &c[cont_index(m)],
+            _ => &NO_CONT,
+        };
+        [row(1), row(2)]
     }
 }
 
@@ -1121,6 +1229,14 @@ fn scaled_soft_limit(limits: Limits, stable: u32, drop: i32, effort: u64) -> u64
         0 => soft,
         hard => soft.min(hard),
     }
+}
+
+/// Returns the history bonus (and, negated, the malus) of a cutoff at `depth`:
+/// `16·d² + 128·(d − 1)`, at most 4,000 of the history's ±16,384, the scale
+/// Stockfish's and Ethereal's published formulas use (a deep cutoff moves a score
+/// by about a quarter of its range).
+fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth + 128 * (depth - 1).max(0)).min(4_000)
 }
 
 /// Returns true when `color` has a piece other than pawns and the king.
@@ -1282,6 +1398,36 @@ mod tests {
     }
 
     #[test]
+    fn a_search_with_continuation_history_learns_into_it_and_still_finds_the_mate() {
+        extern crate std;
+        use std::boxed::Box;
+        use std::vec;
+        let mut cont: Box<ContinuationHistory> =
+            vec![[0; 768]; 768].into_boxed_slice().try_into().unwrap();
+        let board = Board::from_fen("7k/8/5K2/8/8/8/8/R7 w - - 0 1").unwrap();
+        let table = vec![TtEntry::EMPTY; 1 << 12];
+        let limits = Limits {
+            depth: 6,
+            ..Limits::NONE
+        };
+        let stop = AtomicBool::new(false);
+        let mut s = Searcher::new();
+        let r = s.search_with_continuation(
+            &board,
+            &[],
+            &table,
+            &mut cont,
+            &limits,
+            &stop,
+            &mut NoHooks,
+        );
+        assert_eq!(r.score, Score::Mate(2));
+        // Quiet cutoffs below the first two plies filled rows of it.
+        assert!(cont.iter().flatten().any(|&v| v > 0));
+        assert!(cont.iter().flatten().any(|&v| v < 0));
+    }
+
+    #[test]
     fn finds_mate_in_two() {
         // 1. Kg6 Kg8 2. Ra8# (1. Ra8+ Kh7 escapes).
         let r = best("7k/8/5K2/8/8/8/8/R7 w - - 0 1", 6);
@@ -1330,6 +1476,7 @@ mod tests {
                 stop: &stop,
                 hooks: &mut NoHooks,
                 limits,
+                cont: None,
             };
             let d = depth as i32;
             let without = s.negamax(&mut cx, &board, d, -INF, INF, 0, false, skip);

@@ -38,6 +38,43 @@ const HISTORY_MAX: i32 = 16_384;
 /// score (±2,048 at most: it reorders captures of victims of near values).
 const CAPTURE_HISTORY_SCALE: i32 = 8;
 
+/// One continuation-history row: the scores of every (piece, target square) reply
+/// after one earlier move.
+pub(super) type ContRow = [i16; 768];
+
+/// Continuation history: how often each quiet reply, by piece and target square,
+/// caused a cutoff after an earlier move of the search path (one and two plies
+/// before), by that move's piece and target square; `[earlier][reply]`, indices
+/// `piece.index() * 64 + square.index()`. It orders quiet moves beside the plain
+/// history.
+///
+/// At [`CONTINUATION_HISTORY_BYTES`] (1.125 MiB) it is the caller's, like the
+/// transposition table, so that the [`Searcher`](super::Searcher) stays small for
+/// embedded targets: pass one to
+/// [`Searcher::search_with_continuation`](super::Searcher::search_with_continuation),
+/// or none ([`Searcher::search`](super::Searcher::search)) where the memory is not
+/// there. All zeros is the empty history; on the heap,
+/// `vec![[0; 768]; 768].into_boxed_slice().try_into()` gets one without a 1.1 MiB
+/// stack temporary.
+pub type ContinuationHistory = [[i16; 768]; 768];
+
+/// The size of a [`ContinuationHistory`] in bytes.
+pub const CONTINUATION_HISTORY_BYTES: usize = core::mem::size_of::<ContinuationHistory>();
+
+/// The row of zeros used where there is no earlier move (root, null move).
+pub(super) static NO_CONT: ContRow = [0; 768];
+
+/// Returns the continuation-history index of `mv`: its piece and target square.
+pub(super) fn cont_index(mv: Move) -> usize {
+    mv.piece().index() * 64 + mv.target().index()
+}
+
+/// Adds `bonus` to the continuation score `h` with the history's gravity.
+pub(super) fn cont_update(h: &mut i16, bonus: i32) {
+    let v = *h as i32;
+    *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+}
+
 /// How often each move caused a cutoff, less how often it was tried before another
 /// move did: quiet moves by moving piece and target square; captures and
 /// promotions by moving role, target square and victim (role, or the king's slot
@@ -177,6 +214,7 @@ impl<const N: usize> Picker<N> {
         killers: [Move; 2],
         counter: Move,
         history: &History,
+        conts: [&ContRow; 2],
     ) -> Picker<N> {
         let mut picker = Picker {
             moves: [Move::NULL; N],
@@ -196,7 +234,8 @@ impl<const N: usize> Picker<N> {
             } else if mv == counter {
                 COUNTER
             } else {
-                history.get(mv)
+                let i = cont_index(mv);
+                history.get(mv) + conts[0][i] as i32 + conts[1][i] as i32
             };
             if take == Take::GoodCaptures && score < GOOD_CAPTURE_FLOOR {
                 return;
@@ -299,6 +338,7 @@ mod tests {
             [mv(killers[0]), mv(killers[1])],
             mv(counter),
             history,
+            [&NO_CONT, &NO_CONT],
         );
         let mut out = Vec::new();
         while let Some((m, score)) = picker.next() {
@@ -365,6 +405,7 @@ mod tests {
                 none,
                 Move::NULL,
                 &history,
+                [&NO_CONT, &NO_CONT],
             );
             core::iter::from_fn(|| p.next().map(|(m, _)| m.to_string())).collect()
         }
@@ -421,6 +462,49 @@ mod tests {
         assert!(h <= HISTORY_MAX && h > HISTORY_MAX / 2, "{h}");
         history.age();
         assert_eq!(of(&history), h / 2);
+    }
+
+    #[test]
+    fn continuation_history_orders_quiet_moves_after_the_earlier_moves() {
+        // Both rows (one and two plies back) add to the plain history: a quiet move
+        // they favour overtakes one the plain history favours a little.
+        let board = Board::from_fen(FEN).unwrap();
+        let mv = |text: &str| board.parse_uci_move(text).unwrap();
+        let mut history = History::new();
+        history.update(mv("a1a2"), 300);
+        let (mut one, mut two) = ([0i16; 768], [0i16; 768]);
+        cont_update(&mut one[cont_index(mv("f3e5"))], 200);
+        cont_update(&mut two[cont_index(mv("f3e5"))], 200);
+        let quiets = |conts: [&ContRow; 2]| {
+            let mut picker = NodePicker::new(
+                &board,
+                Take::All,
+                Move::NULL,
+                [Move::NULL; 2],
+                Move::NULL,
+                &history,
+                conts,
+            );
+            let mut out = Vec::new();
+            while let Some((m, score)) = picker.next() {
+                if !m.is_capture() {
+                    out.push((m.to_string(), score));
+                }
+            }
+            out
+        };
+        assert_eq!(quiets([&NO_CONT, &NO_CONT])[0].0, "a1a2");
+        assert_eq!(quiets([&one, &NO_CONT])[0].0, "a1a2", "200 < 300");
+        let both = quiets([&one, &two]);
+        assert_eq!(both[0], ("f3e5".to_string(), 400));
+        assert_eq!(both[1].0, "a1a2");
+        // Bounded like the plain history.
+        for _ in 0..10_000 {
+            cont_update(&mut one[0], 4_000);
+            cont_update(&mut two[0], -4_000);
+        }
+        assert!(one[0] as i32 <= HISTORY_MAX && one[0] as i32 > HISTORY_MAX / 2);
+        assert!(two[0] as i32 >= -HISTORY_MAX && (two[0] as i32) < -HISTORY_MAX / 2);
     }
 
     #[test]

@@ -37,7 +37,7 @@ use core::cell::UnsafeCell;
 use core::fmt::{self, Write};
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicBool, Ordering};
-use wingtip::search::{Hooks, Info, Limits, Score, Searcher, TtEntry};
+use wingtip::search::{ContinuationHistory, Hooks, Info, Limits, Score, Searcher, TtEntry};
 use wingtip::{Board, Move};
 
 /// Returned by calls made before [`wt_new`].
@@ -149,6 +149,9 @@ struct Engine {
     created: bool,
     game: MaybeUninit<Game>,
     searcher: Searcher,
+    /// The searcher's continuation history (1.125 MiB of zeros: linear memory, no
+    /// module bytes).
+    cont: ContinuationHistory,
     /// The hash table's memory: `region` bytes from `region_ptr`, of which the first
     /// `tt_len` entries are in use.
     region_ptr: usize,
@@ -171,6 +174,7 @@ static ENGINE: Global<Engine> = Global(UnsafeCell::new(Engine {
     created: false,
     game: MaybeUninit::uninit(),
     searcher: Searcher::new(),
+    cont: [[0; 768]; 768],
     region_ptr: 0,
     region: 0,
     tt_len: 0,
@@ -338,6 +342,7 @@ pub extern "C" fn wt_new(hash_mib: u32) -> i32 {
     table(e)[..used].fill(TtEntry::EMPTY);
     e.used = e.used.max(e.tt_len);
     e.searcher.clear();
+    e.cont.iter_mut().for_each(|row| row.fill(0));
     e.game.write(Game::new(Board::startpos()));
     e.created = true;
     out(format_args!("{}", wingtip::attacks::BACKEND));
@@ -685,9 +690,16 @@ pub extern "C" fn wt_go(depth: u32, nodes: f64, movetime_ms: f64) -> i32 {
                 len: 0,
             },
         };
-        let r = e
-            .searcher
-            .search(&board, &g.keys[..g.nkeys], tt, &limits, &STOP, &mut hooks);
+        let keys = &g.keys[..g.nkeys];
+        let r = e.searcher.search_with_continuation(
+            &board,
+            keys,
+            tt,
+            &mut e.cont,
+            &limits,
+            &STOP,
+            &mut hooks,
+        );
         let time = hooks.elapsed_ms();
         BUSY.store(false, Ordering::Relaxed);
         let o = OUT.get();

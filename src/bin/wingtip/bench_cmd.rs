@@ -7,8 +7,9 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use crate::engine::SearchState;
 use anyhow::{bail, Context};
-use wingtip::search::{Limits, NoHooks, Searcher, TtEntry};
+use wingtip::search::{Limits, NoHooks, TtEntry};
 use wingtip::Board;
 
 /// The default bench depth.
@@ -60,7 +61,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     };
     let mut table = vec![TtEntry::EMPTY; (BENCH_HASH_MB << 20) / std::mem::size_of::<TtEntry>()];
-    let mut searcher = Box::new(Searcher::new());
+    let mut searcher = SearchState::new();
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth,
@@ -74,7 +75,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         table.fill(TtEntry::EMPTY);
         searcher.clear();
         let started = Instant::now();
-        let result = searcher.search(&board, &[], &table, &limits, &stop, &mut NoHooks);
+        let result = searcher.search((&board, &[], &table), &limits, &stop, &mut NoHooks);
         searching += started.elapsed();
         let (best, san) = match result.best_move {
             Some(m) => (m.to_string(), board.san(m).to_string()),

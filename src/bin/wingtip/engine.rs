@@ -24,7 +24,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use wingtip::search::{Hooks, Info, Limits, Params, SearchResult, Searcher, TtEntry, MAX_MULTIPV};
+use wingtip::search::{ContinuationHistory, Hooks, Info, Limits, Params, SearchResult, Searcher};
+use wingtip::search::{TtEntry, MAX_MULTIPV};
 use wingtip::{Board, Move};
 
 /// The engine's name and version, as `id name` and xboard `myname` report them.
@@ -185,8 +186,8 @@ pub struct Go {
 struct Done {
     board: Board,
     table: Vec<TtEntry>,
-    searcher: Box<Searcher>,
-    helpers: Vec<Box<Searcher>>,
+    searcher: Box<SearchState>,
+    helpers: Vec<Box<SearchState>>,
     result: SearchResult,
     /// Whether the final move was reported (it is not after a silent stop).
     reported: bool,
@@ -212,7 +213,7 @@ pub struct Core<P: Protocol> {
     /// `Move Overhead` in ms.
     pub move_overhead_ms: u64,
     table: Option<Vec<TtEntry>>,
-    searcher: Option<Box<Searcher>>,
+    searcher: Option<Box<SearchState>>,
     worker: Option<Worker>,
     stop: Arc<AtomicBool>,
     /// True while a ponder search has had no `ponderhit`.
@@ -222,7 +223,7 @@ pub struct Core<P: Protocol> {
     /// The search's margins and reductions (set by name in a `tune` build).
     pub params: Params,
     /// The helper threads' search states (`Threads` − 1 of them, Lazy SMP).
-    helpers: Vec<Box<Searcher>>,
+    helpers: Vec<Box<SearchState>>,
     /// `Threads`.
     threads: usize,
     /// The last collected search: the position searched and its result.
@@ -435,18 +436,15 @@ impl<P: Protocol> Core<P> {
         self.finish(true, false);
         self.ensure_table();
         let table = self.table.take().unwrap_or_default();
-        let mut searcher = self
-            .searcher
-            .take()
-            .unwrap_or_else(|| Box::new(Searcher::new()));
-        searcher.set_multipv(self.multipv);
-        searcher.set_params(self.params);
+        let mut searcher = self.searcher.take().unwrap_or_else(|| SearchState::new());
+        searcher.searcher.set_multipv(self.multipv);
+        searcher.searcher.set_params(self.params);
         let mut helpers = std::mem::take(&mut self.helpers);
         while helpers.len() < self.threads - 1 {
-            helpers.push(Box::new(Searcher::new()));
+            helpers.push(SearchState::new());
         }
         for h in &mut helpers {
-            h.set_params(self.params);
+            h.searcher.set_params(self.params);
         }
         let board = *self.board();
         let history: Vec<u64> = self.positions[..self.positions.len() - 1]
@@ -537,8 +535,8 @@ impl<P: Protocol> Core<P> {
 /// system has not scheduled yet cannot delay the move).
 #[allow(clippy::too_many_arguments)]
 fn search_smp<H: Hooks>(
-    main: &mut Searcher,
-    helpers: &mut [Box<Searcher>],
+    main: &mut SearchState,
+    helpers: &mut [Box<SearchState>],
     (board, history, table): (&Board, &[u64], &[TtEntry]),
     limits: &Limits,
     stop: &AtomicBool,
@@ -546,7 +544,7 @@ fn search_smp<H: Hooks>(
     report: impl FnOnce(&SearchResult) -> bool,
 ) -> (SearchResult, bool) {
     if helpers.is_empty() {
-        let result = main.search(board, history, table, limits, stop, hooks);
+        let result = main.search((board, history, table), limits, stop, hooks);
         let reported = report(&result);
         return (result, reported);
     }
@@ -564,20 +562,67 @@ fn search_smp<H: Hooks>(
                 .stack_size(8 << 20)
                 .spawn_scoped(scope, move || {
                     helper.search(
-                        board,
-                        history,
-                        table,
+                        (board, history, table),
                         helper_limits,
                         helper_stop,
                         &mut wingtip::search::NoHooks,
                     );
                 });
         }
-        let result = main.search(board, history, table, limits, stop, hooks);
+        let result = main.search((board, history, table), limits, stop, hooks);
         helper_stop.store(true, Ordering::SeqCst);
         let reported = report(&result);
         (result, reported)
     })
+}
+
+/// One search thread's state: its [`Searcher`] and the continuation history beside it
+/// (1.125 MiB, the caller's in the library so that embedded targets can do without).
+pub struct SearchState {
+    /// Killers, history, correction history, parameters.
+    pub searcher: Searcher,
+    cont: Box<ContinuationHistory>,
+}
+
+impl SearchState {
+    /// Returns a fresh state on the heap (the continuation history as zeroed memory,
+    /// no 1.1 MiB stack temporary).
+    pub fn new() -> Box<SearchState> {
+        let cont = vec![[0; 768]; 768]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("768 rows"));
+        Box::new(SearchState {
+            searcher: Searcher::new(),
+            cont,
+        })
+    }
+
+    /// Forgets the searcher's tables and the continuation history (a new game).
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+        self.cont.iter_mut().for_each(|row| row.fill(0));
+    }
+
+    /// Searches `board` (after the positions hashed in `history`) with the table,
+    /// as [`Searcher::search_with_continuation`].
+    pub fn search<H: Hooks>(
+        &mut self,
+        (board, history, table): (&Board, &[u64], &[TtEntry]),
+        limits: &Limits,
+        stop: &AtomicBool,
+        hooks: &mut H,
+    ) -> SearchResult {
+        self.searcher.search_with_continuation(
+            board,
+            history,
+            table,
+            &mut self.cont,
+            limits,
+            stop,
+            hooks,
+        )
+    }
 }
 
 /// Returns the number of table entries for `mb` MiB.

@@ -436,7 +436,7 @@ impl<P: Protocol> Core<P> {
         self.finish(true, false);
         self.ensure_table();
         let table = self.table.take().unwrap_or_default();
-        let mut searcher = self.searcher.take().unwrap_or_else(|| SearchState::new());
+        let mut searcher = self.searcher.take().unwrap_or_else(SearchState::new);
         searcher.searcher.set_multipv(self.multipv);
         searcher.searcher.set_params(self.params);
         let mut helpers = std::mem::take(&mut self.helpers);

@@ -55,7 +55,7 @@ use crate::eval;
 use crate::{Board, Color, Move, Piece, Role, MAX_MOVES};
 use core::sync::atomic::{AtomicBool, Ordering};
 use correction::Correction;
-use movepick::{cont_index, cont_update, ContRow, History, NodePicker, Picker, Take, NO_CONT};
+use movepick::{cont_index, update_i16, ContRow, History, NodePicker, Picker, Take, NO_CONT};
 use movepick::{GOOD_CAPTURE_FLOOR, KILLER_2, QS_CAPACITY};
 use see::see_at_least;
 
@@ -1137,9 +1137,9 @@ impl Searcher {
                 continue;
             };
             let row = &mut cont[cont_index(prev)];
-            cont_update(&mut row[cont_index(mv)], bonus);
+            update_i16(&mut row[cont_index(mv)], bonus);
             for &q in failed {
-                cont_update(&mut row[cont_index(q)], -bonus);
+                update_i16(&mut row[cont_index(q)], -bonus);
             }
         }
     }

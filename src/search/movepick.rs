@@ -69,8 +69,10 @@ pub(super) fn cont_index(mv: Move) -> usize {
     mv.piece().index() * 64 + mv.target().index()
 }
 
-/// Adds `bonus` to the continuation score `h` with the history's gravity.
-pub(super) fn cont_update(h: &mut i16, bonus: i32) {
+/// Adds `bonus` (negative for a malus) to the `i16` score `h` (capture or
+/// continuation history) with the history's gravity: less the more `h` already
+/// leans that way, so it never leaves ±[`HISTORY_MAX`].
+pub(super) fn update_i16(h: &mut i16, bonus: i32) {
     let v = *h as i32;
     *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
 }
@@ -131,9 +133,7 @@ impl History {
     /// Like [`History::update`], for the capture or promotion `mv` of `board`.
     pub(super) fn update_capture(&mut self, board: &Board, mv: Move, bonus: i32) {
         let (role, target, victim) = capture_index(mv, captured(board, mv));
-        let h = &mut self.capture[role][target][victim];
-        let v = *h as i32;
-        *h = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+        update_i16(&mut self.capture[role][target][victim], bonus);
     }
 }
 
@@ -473,8 +473,8 @@ mod tests {
         let mut history = History::new();
         history.update(mv("a1a2"), 300);
         let (mut one, mut two) = ([0i16; 768], [0i16; 768]);
-        cont_update(&mut one[cont_index(mv("f3e5"))], 200);
-        cont_update(&mut two[cont_index(mv("f3e5"))], 200);
+        update_i16(&mut one[cont_index(mv("f3e5"))], 200);
+        update_i16(&mut two[cont_index(mv("f3e5"))], 200);
         let quiets = |conts: [&ContRow; 2]| {
             let mut picker = NodePicker::new(
                 &board,
@@ -500,8 +500,8 @@ mod tests {
         assert_eq!(both[1].0, "a1a2");
         // Bounded like the plain history.
         for _ in 0..10_000 {
-            cont_update(&mut one[0], 4_000);
-            cont_update(&mut two[0], -4_000);
+            update_i16(&mut one[0], 4_000);
+            update_i16(&mut two[0], -4_000);
         }
         assert!(one[0] as i32 <= HISTORY_MAX && one[0] as i32 > HISTORY_MAX / 2);
         assert!(two[0] as i32 >= -HISTORY_MAX && (two[0] as i32) < -HISTORY_MAX / 2);

@@ -22,4 +22,5 @@
 pub mod data;
 pub mod model;
 pub mod net;
+pub mod selfplay;
 pub mod weights;

@@ -14,18 +14,17 @@
 //! `wingtip-tune`) writes; [`trace`] exposes the evaluation's terms so the tuner's
 //! gradient is exact.
 //!
-//! On top of these hand-set terms ([`hand_crafted`]) sits [`net`]: a small network's
-//! correction, trained on what the hand-set terms get wrong and built in from
-//! `src/eval/net.bin`. The committed file is all zeros until a trained network passes
-//! its test, and [`evaluate`] skips a zero network at compile time ([`net::ACTIVE`]).
+//! Beside these hand-set terms ([`hand_crafted`]) sits [`net`], a network built in from
+//! `src/eval/net.bin`: either a correction added to the hand-set terms, or, when the file
+//! marks it as one ([`net::FULL`]), the whole evaluation. [`evaluate`] skips an all-zero
+//! network at compile time ([`net::ACTIVE`]).
 //!
 //! # Examples
 //! ```
 //! use wingtip::{eval, Board};
 //! let start = Board::startpos();
-//! // The start position is symmetric: only the tempo bonus and the network's
-//! // correction remain.
-//! assert_eq!(eval::evaluate(&start), eval::TEMPO + eval::net::correction(&eval::net::NET, &start));
+//! // The start position is symmetric: neither side stands much better.
+//! assert!(eval::evaluate(&start).abs() < 60);
 //! let up_a_queen = Board::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
 //! assert!(eval::evaluate(&up_a_queen) > 800);
 //! ```
@@ -386,8 +385,9 @@ const SPACE_AREA: [u64; 2] = [0x003c_3c3c_0000_0000, 0x0000_0000_3c3c_3c00];
 const SEVENTH_RANK: [u64; 2] = [0x0000_0000_0000_ff00, 0x00ff_0000_0000_0000];
 
 /// Returns the static evaluation of `board` in centipawns, positive when the side to
-/// move stands better: the hand-set terms plus the network's correction (if the
-/// committed network is not all zeros).
+/// move stands better: the full network's output within ±[`net::LIMIT`] when the
+/// committed network is a full evaluation ([`net::FULL`]), else the hand-set terms
+/// plus the network's correction (if the committed network is not all zeros).
 ///
 /// # Examples
 /// ```
@@ -398,7 +398,9 @@ const SEVENTH_RANK: [u64; 2] = [0x0000_0000_0000_ff00, 0x00ff_0000_0000_0000];
 /// assert!(eval::evaluate(&black_to_move) < -400);
 /// ```
 pub fn evaluate(board: &Board) -> i32 {
-    if net::ACTIVE {
+    if net::FULL {
+        net::correction(&net::NET, board).clamp(-net::LIMIT, net::LIMIT)
+    } else if net::ACTIVE {
         hand_crafted(board) + net::correction(&net::NET, board)
     } else {
         hand_crafted(board)
@@ -843,10 +845,12 @@ mod tests {
         ];
         fn walk(board: &Board, depth: u32, count: &mut u32) {
             assert_eq!(trace(board).score(&WEIGHTS), hand_crafted(board));
-            assert_eq!(
-                hand_crafted(board) + net::correction(&net::NET, board),
-                evaluate(board)
-            );
+            let expected = if net::FULL {
+                net::correction(&net::NET, board).clamp(-net::LIMIT, net::LIMIT)
+            } else {
+                hand_crafted(board) + net::correction(&net::NET, board)
+            };
+            assert_eq!(expected, evaluate(board));
             *count += 1;
             if depth > 0 {
                 for mv in board.legal_moves().iter() {

@@ -76,6 +76,58 @@ const RAZOR_MARGIN: i32 = 250;
 const GAME_KEYS: usize = 256;
 /// The most principal variations one search reports ([`Searcher::set_multipv`]).
 pub const MAX_MULTIPV: u32 = 64;
+/// How many plies of network accumulators the searcher keeps: one per ply when the
+/// network is the full evaluation ([`eval::net::FULL`]), else none (no memory at all).
+const ACC_PLIES: usize = if eval::net::FULL { MAX_PLY + 1 } else { 0 };
+/// The network the per-ply accumulators belong to.
+const ACC_NET: &eval::net::Network<{ eval::net::HIDDEN }> = &eval::net::NET;
+
+/// The pieces one move puts on and takes off the board (at most two each: castling,
+/// a capture, a promotion), for the accumulator update.
+#[derive(Clone, Copy)]
+struct Dirty {
+    /// `(piece index, square index)` of the pieces put on the board.
+    added: [(u8, u8); 2],
+    /// How many of `added` are used.
+    added_len: u8,
+    /// `(piece index, square index)` of the pieces taken off the board.
+    removed: [(u8, u8); 2],
+    /// How many of `removed` are used.
+    removed_len: u8,
+}
+
+impl Dirty {
+    const NONE: Dirty = Dirty {
+        added: [(0, 0); 2],
+        added_len: 0,
+        removed: [(0, 0); 2],
+        removed_len: 0,
+    };
+
+    /// The pieces that differ between `before` and `after` (one move apart).
+    fn between(before: &Board, after: &Board) -> Dirty {
+        let mut d = Dirty::NONE;
+        for piece in Piece::ALL {
+            let (old, new) = (before.pieces(piece), after.pieces(piece));
+            if old == new {
+                continue;
+            }
+            for sq in new & !old {
+                if (d.added_len as usize) < d.added.len() {
+                    d.added[d.added_len as usize] = (piece as u8, sq.index() as u8);
+                    d.added_len += 1;
+                }
+            }
+            for sq in old & !new {
+                if (d.removed_len as usize) < d.removed.len() {
+                    d.removed[d.removed_len as usize] = (piece as u8, sq.index() as u8);
+                    d.removed_len += 1;
+                }
+            }
+        }
+        d
+    }
+}
 
 /// A score as a GUI shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,6 +303,13 @@ pub struct Searcher {
     /// Correction history: the static evaluation's recent error, by side to move
     /// and pawn structure.
     correction: Correction,
+    /// `acc[ply]`: the full network's first-layer sums for the position at `ply` on
+    /// the current path, when `acc_valid[ply]` (computed lazily, only for positions
+    /// that are evaluated). Empty unless the network is the full evaluation.
+    acc: [eval::net::Accumulator<{ eval::net::HIDDEN }>; ACC_PLIES],
+    acc_valid: [bool; ACC_PLIES],
+    /// `dirty[ply]`: what the move into the position at `ply` changed.
+    dirty: [Dirty; ACC_PLIES],
 }
 
 impl Default for Searcher {
@@ -281,6 +340,9 @@ impl Searcher {
             params: Params::UNSET,
             root_best_nodes: 0,
             correction: Correction::new(),
+            acc: [[[0; eval::net::HIDDEN]; 2]; ACC_PLIES],
+            acc_valid: [false; ACC_PLIES],
+            dirty: [Dirty::NONE; ACC_PLIES],
         }
     }
 
@@ -425,6 +487,10 @@ impl Searcher {
         self.killers = [[Move::NULL; 2]; MAX_PLY];
         self.history.age();
         self.params = *self.params();
+        if eval::net::FULL {
+            self.acc[0] = eval::net::refresh(ACC_NET, board);
+            self.acc_valid[0] = true;
+        }
 
         let legal = board.legal_moves();
         let mut result = SearchResult {
@@ -564,6 +630,57 @@ impl Searcher {
         result
     }
 
+    /// Notes that `child`, the position at `ply + 1`, was made from `board`: its
+    /// accumulator is then out of date (a no-op unless the network is the full
+    /// evaluation).
+    #[inline]
+    fn made(&mut self, board: &Board, child: &Board, ply: usize) {
+        if eval::net::FULL && ply < MAX_PLY {
+            self.dirty[ply + 1] = Dirty::between(board, child);
+            self.acc_valid[ply + 1] = false;
+        }
+    }
+
+    /// The static evaluation of `board`, the position at `ply` on the current path:
+    /// [`eval::evaluate`], from the accumulators kept per ply when the network is
+    /// the full evaluation (the same value, computed incrementally).
+    #[inline]
+    fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
+        if !eval::net::FULL {
+            return eval::evaluate(board);
+        }
+        // The nearest ply at or above this one whose sums are known (the root's
+        // always are), then each move's change applied down to this ply.
+        let mut from = ply;
+        while from > 0 && !self.acc_valid[from] {
+            from -= 1;
+        }
+        if !self.acc_valid[from] {
+            self.acc[ply] = eval::net::refresh(ACC_NET, board);
+            self.acc_valid[ply] = true;
+        } else {
+            for p in from + 1..=ply {
+                let (done, rest) = self.acc.split_at_mut(p);
+                let acc = &mut rest[0];
+                *acc = done[p - 1];
+                let d = self.dirty[p];
+                for &(piece, sq) in &d.removed[..d.removed_len as usize] {
+                    let piece = Piece::ALL[piece as usize];
+                    eval::net::remove(ACC_NET, acc, piece, sq as usize);
+                }
+                for &(piece, sq) in &d.added[..d.added_len as usize] {
+                    let piece = Piece::ALL[piece as usize];
+                    eval::net::add(ACC_NET, acc, piece, sq as usize);
+                }
+                self.acc_valid[p] = true;
+            }
+        }
+        let out = eval::net::output(ACC_NET, &self.acc[ply], board.side_to_move())
+            .clamp(-eval::net::LIMIT, eval::net::LIMIT);
+        debug_assert_eq!(out, eval::evaluate(board), "{}", board.fen());
+        out
+    }
+
     /// Returns true (and remembers it) when a limit or the stop flag ends the search.
     #[inline]
     fn should_stop<H: Hooks>(&mut self, cx: &mut Ctx<'_, H>) -> bool {
@@ -636,7 +753,7 @@ impl Searcher {
             return self.qsearch(cx, board, alpha, beta, ply);
         }
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(board);
+            return self.evaluate(board, ply);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
@@ -677,7 +794,7 @@ impl Searcher {
             let raw = entry
                 .as_ref()
                 .and_then(TtEntry::eval)
-                .unwrap_or_else(|| eval::evaluate(board));
+                .unwrap_or_else(|| self.evaluate(board, ply));
             (raw, self.correction.corrected(board, raw))
         };
         let us = board.side_to_move();
@@ -707,6 +824,7 @@ impl Searcher {
                 let r = self.params.nmp_base + depth / self.params.nmp_divisor;
                 let mut child = *board;
                 child.make_null_move();
+                self.made(board, &child, ply);
                 self.played[ply] = Move::NULL;
                 self.keys[self.root_index + ply + 1] = child.hash();
                 let s = -self.negamax(
@@ -821,6 +939,7 @@ impl Searcher {
             }
             let mut child = *board;
             child.make_move(mv);
+            self.made(board, &child, ply);
             self.keys[self.root_index + ply + 1] = child.hash();
             self.played[ply] = mv;
             let gives_check = child.in_check();
@@ -961,7 +1080,7 @@ impl Searcher {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return eval::evaluate(board);
+            return self.evaluate(board, ply);
         }
         let key = board.hash();
         let mut tt_move = Move::NULL;
@@ -983,7 +1102,7 @@ impl Searcher {
         if in_check {
             node = NodeScore::new(-INF, alpha, beta);
         } else {
-            let raw = tt_eval.unwrap_or_else(|| eval::evaluate(board));
+            let raw = tt_eval.unwrap_or_else(|| self.evaluate(board, ply));
             stand = Some(raw);
             let eval = self.correction.corrected(board, raw);
             if eval >= beta {
@@ -1056,6 +1175,7 @@ impl Searcher {
         while let Some((mv, _)) = picker.next() {
             let mut child = *board;
             child.make_move(mv);
+            self.made(board, &child, ply);
             let s = -self.qsearch(cx, &child, -node.beta, -node.alpha, ply + 1);
             if self.stopped {
                 return QsOutcome::Stopped;

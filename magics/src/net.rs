@@ -1,7 +1,8 @@
 //! The evaluation network's file format: reading, checking, writing, and emitting the
 //! weights as static Rust data for wingtip's `build.rs`.
 //!
-//! wingtip's evaluation adds a small network's correction to its hand-set terms
+//! wingtip's evaluation either adds a small network's correction to its hand-set terms
+//! or, for a network marked as a full evaluation, is the network's output alone
 //! (`wingtip::eval::net`). The weights are trained outside the engine (`wingtip-net`,
 //! in the `tuner` crate), saved in this format, committed as `src/eval/net.bin`, and
 //! turned into `static` arrays at build time: the engine never reads a file and never
@@ -17,7 +18,7 @@
 //! | 2 | hidden width `H` per side, 1 ..= [`MAX_HIDDEN`] |
 //! | 2 | first-layer scale, [`QA`] |
 //! | 2 | output-layer scale, [`QB`] |
-//! | 2 | reserved, 0 |
+//! | 2 | kind: 0 = a correction added to the hand-set terms, 1 = the full evaluation |
 //! | 2 · 768 · H | first-layer weights, `i16`, input-major |
 //! | 2 · H | first-layer biases, `i16` |
 //! | 2 · 2H | output weights, `i16`: the side to move's H, then the other side's H |
@@ -55,6 +56,9 @@ pub struct NetFile {
     pub w2: Vec<i16>,
     /// Output bias, in units of `1 / (QA · QB)` pawn.
     pub b2: i32,
+    /// Whether the network is the whole evaluation (kind 1) rather than a correction
+    /// added to the hand-set terms (kind 0).
+    pub full: bool,
 }
 
 /// Why a network file was rejected.
@@ -95,7 +99,7 @@ impl NetFile {
             self.hidden as u16,
             QA as u16,
             QB as u16,
-            0,
+            u16::from(self.full),
         ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -125,12 +129,13 @@ impl NetFile {
             ));
         }
         let u16_at = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
-        let (version, inputs, hidden, qa, qb) = (
+        let (version, inputs, hidden, qa, qb, kind) = (
             u16_at(4),
             u16_at(6),
             u16_at(8) as usize,
             u16_at(10),
             u16_at(12),
+            u16_at(14),
         );
         if version != VERSION {
             return err(format!(
@@ -148,6 +153,11 @@ impl NetFile {
         if i32::from(qa) != QA || i32::from(qb) != QB {
             return err(format!(
                 "scales QA = {qa}, QB = {qb}, expected {QA} and {QB}"
+            ));
+        }
+        if kind > 1 {
+            return err(format!(
+                "network kind {kind}, expected 0 (a correction) or 1 (a full evaluation)"
             ));
         }
         let size = file_size(hidden);
@@ -184,6 +194,7 @@ impl NetFile {
             b1,
             w2,
             b2,
+            full: kind == 1,
         })
     }
 
@@ -206,8 +217,8 @@ impl NetFile {
     }
 
     /// Renders the weights as Rust constants for `include!`: `NET_HIDDEN`, `NET_W1`
-    /// (`[[i16; NET_HIDDEN]; 768]`), `NET_B1`, `NET_W2`, `NET_B2` and `NET_ZERO` (wingtip
-    /// builds its one `static` network from them).
+    /// (`[[i16; NET_HIDDEN]; 768]`), `NET_B1`, `NET_W2`, `NET_B2`, `NET_ZERO` and
+    /// `NET_FULL` (wingtip builds its one `static` network from them).
     pub fn render_rust(&self) -> String {
         use fmt::Write;
         let h = self.hidden;
@@ -258,6 +269,12 @@ impl NetFile {
         )
         .unwrap();
         writeln!(s, "pub const NET_ZERO: bool = {};", self.is_zero()).unwrap();
+        writeln!(
+            s,
+            "/// Whether the network is the whole evaluation (else a correction to the hand-set terms)."
+        )
+        .unwrap();
+        writeln!(s, "pub const NET_FULL: bool = {};", self.full).unwrap();
         s
     }
 }
@@ -293,15 +310,18 @@ mod tests {
             b1: n(hidden, 13),
             w2: n(2 * hidden, 17),
             b2: -12_345,
+            full: hidden % 2 == 0,
         }
     }
 
     #[test]
     fn round_trip() {
-        let net = sample(4);
-        let bytes = net.to_bytes();
-        assert_eq!(bytes.len(), file_size(4));
-        assert_eq!(NetFile::from_bytes(&bytes).unwrap(), net);
+        for hidden in [3, 4] {
+            let net = sample(hidden);
+            let bytes = net.to_bytes();
+            assert_eq!(bytes.len(), file_size(hidden));
+            assert_eq!(NetFile::from_bytes(&bytes).unwrap(), net);
+        }
     }
 
     #[test]
@@ -324,6 +344,9 @@ mod tests {
         let mut b = good.clone();
         b[10] = 1;
         assert!(reason(&b).contains("scales"));
+        let mut b = good.clone();
+        b[14] = 2;
+        assert!(reason(&b).contains("network kind 2"));
         assert!(reason(&good[..good.len() - 1]).contains("takes"));
         let mut b = good.clone();
         b[HEADER + 3] ^= 1;
@@ -337,12 +360,15 @@ mod tests {
         assert!(text.contains("pub const NET_HIDDEN: usize = 3;"));
         assert!(text.contains("pub const NET_B2: i32 = -12345;"));
         assert!(text.contains("pub const NET_ZERO: bool = false;"));
+        assert!(text.contains("pub const NET_FULL: bool = false;"));
+        assert!(sample(2).render_rust().contains("pub const NET_FULL: bool = true;"));
         let zero = NetFile {
             hidden: 2,
             w1: vec![0; INPUTS * 2],
             b1: vec![0; 2],
             w2: vec![0; 4],
             b2: 0,
+            full: false,
         };
         assert!(zero
             .render_rust()

@@ -1,13 +1,15 @@
-//! The evaluation network: a small learned correction added to the hand-set terms.
+//! The evaluation network: a learned correction added to the hand-set terms, or the
+//! whole evaluation when its file says so ([`FULL`]).
 //!
 //! Inputs are the 768 piece-on-square features (own/other colour × role × square) seen
 //! from each side: White's view reads the board as it is, Black's view flips it
 //! vertically and swaps the colours, so a position and its colour-flipped mirror get
 //! exactly the same score. Each view feeds a hidden layer of [`HIDDEN`] units with a
 //! clipped ReLU (0 … 1), and one output neuron reads the side to move's units and then
-//! the other side's. The output, in centipawns, is added to the hand-set evaluation
-//! ([`super::hand_crafted`]); the network was trained on the difference between
-//! reference scores and that evaluation (`wingtip-net` in the `tuner` crate).
+//! the other side's. The output, in centipawns, is either added to the hand-set
+//! evaluation ([`super::hand_crafted`]), for a network trained on the difference between
+//! reference scores and that evaluation, or is the evaluation itself ([`FULL`]), for a
+//! network trained on the scores directly (`wingtip-net --full` in the `tuner` crate).
 //!
 //! The weights are `src/eval/net.bin`, which build.rs checks (magic, version, size,
 //! checksum) and turns into constants ([`crate::tables::net`]): [`NET`] is static data
@@ -15,8 +17,9 @@
 //! trainer uses to report the quantised network's error (it calls [`correction`] with
 //! its own [`Network`]).
 //!
-//! The accumulators are recomputed from the board at every evaluation (no incremental
-//! update, so no per-ply state and no extra memory on small targets).
+//! [`correction`] recomputes the first layer's sums from the board. The search keeps
+//! them per ply instead when the network is the full evaluation: [`Accumulator`],
+//! updated by [`add`] and [`remove`] for the pieces a move changes.
 //!
 //! # Examples
 //! ```
@@ -28,7 +31,7 @@
 //! assert_eq!(c, net::correction(&NET, &black));
 //! ```
 
-use crate::tables::net::{NET_B1, NET_B2, NET_HIDDEN, NET_W1, NET_W2, NET_ZERO};
+use crate::tables::net::{NET_B1, NET_B2, NET_FULL, NET_HIDDEN, NET_W1, NET_W2, NET_ZERO};
 use crate::{Board, Color, Piece};
 
 /// Inputs per view: own/other colour × 6 roles × 64 squares.
@@ -43,6 +46,12 @@ pub const HIDDEN: usize = NET_HIDDEN;
 /// zeros: [`super::evaluate`] then skips it, so it costs no time, and the linker drops
 /// the weights from the binary.
 pub const ACTIVE: bool = !NET_ZERO;
+/// Whether the compiled-in network is the whole evaluation ([`super::evaluate`] is then
+/// its output, within ±[`LIMIT`]) rather than a correction to the hand-set terms.
+pub const FULL: bool = NET_FULL && ACTIVE;
+/// The largest absolute evaluation a full network gives, centipawns: well inside the
+/// search's mate scores, and within what the hash table stores.
+pub const LIMIT: i32 = 4000;
 
 /// A network's integer weights (`H` hidden units per view).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,30 +83,68 @@ pub const fn feature(view: Color, piece: Piece, sq: usize) -> usize {
     (if own { 0 } else { 384 }) + piece.role() as usize * 64 + (sq ^ flip)
 }
 
-/// Returns the network's correction for `board`, centipawns, from the side to move's
-/// point of view.
-pub fn correction<const H: usize>(net: &Network<H>, board: &Board) -> i32 {
-    let mut acc = [net.b1.map(i32::from); 2];
+/// A network's first-layer sums for one position: `[0]` in White's view, `[1]` in
+/// Black's. Kept as `i16` with wrapping arithmetic, so that summing the same rows in any
+/// order (from scratch, or move by move) gives the same bits.
+pub type Accumulator<const H: usize> = [[i16; H]; 2];
+
+/// Returns the accumulator of `board`, computed from scratch.
+pub fn refresh<const H: usize>(net: &Network<H>, board: &Board) -> Accumulator<H> {
+    let mut acc = [net.b1; 2];
     for piece in Piece::ALL {
         for sq in board.pieces(piece) {
-            let s = sq.index();
-            let white = &net.w1[feature(Color::White, piece, s)];
-            let black = &net.w1[feature(Color::Black, piece, s)];
-            for i in 0..H {
-                acc[0][i] += i32::from(white[i]);
-                acc[1][i] += i32::from(black[i]);
-            }
+            add(net, &mut acc, piece, sq.index());
         }
     }
-    let us = board.side_to_move() as usize;
+    acc
+}
+
+/// Adds `piece` on square index `sq` to `acc` (a piece put on the board).
+#[inline]
+pub fn add<const H: usize>(net: &Network<H>, acc: &mut Accumulator<H>, piece: Piece, sq: usize) {
+    let white = &net.w1[feature(Color::White, piece, sq)];
+    let black = &net.w1[feature(Color::Black, piece, sq)];
+    for i in 0..H {
+        acc[0][i] = acc[0][i].wrapping_add(white[i]);
+        acc[1][i] = acc[1][i].wrapping_add(black[i]);
+    }
+}
+
+/// Removes `piece` on square index `sq` from `acc` (a piece taken off the board).
+#[inline]
+pub fn remove<const H: usize>(
+    net: &Network<H>,
+    acc: &mut Accumulator<H>,
+    piece: Piece,
+    sq: usize,
+) {
+    let white = &net.w1[feature(Color::White, piece, sq)];
+    let black = &net.w1[feature(Color::Black, piece, sq)];
+    for i in 0..H {
+        acc[0][i] = acc[0][i].wrapping_sub(white[i]);
+        acc[1][i] = acc[1][i].wrapping_sub(black[i]);
+    }
+}
+
+/// Returns the network's output for the position whose accumulator is `acc`, with
+/// `us` to move: centipawns, from the side to move's point of view.
+pub fn output<const H: usize>(net: &Network<H>, acc: &Accumulator<H>, us: Color) -> i32 {
+    let us = us as usize;
     let mut out = i64::from(net.b2);
     for (a, w) in [(&acc[us], &net.w2[0]), (&acc[1 - us], &net.w2[1])] {
         // Each product fits an i32 (at most QA · 32,767); the sum may not, for wide nets.
         let mut sum = 0i64;
         for i in 0..H {
-            sum += i64::from(a[i].clamp(0, QA) * i32::from(w[i]));
+            sum += i64::from(i32::from(a[i]).clamp(0, QA) * i32::from(w[i]));
         }
         out += sum;
     }
     (out * 100 / i64::from(QA * QB)) as i32
+}
+
+/// Returns the network's output for `board`, centipawns, from the side to move's
+/// point of view: the correction to the hand-set terms, or for a full network the
+/// evaluation (unclamped). The same as [`output`] of [`refresh`].
+pub fn correction<const H: usize>(net: &Network<H>, board: &Board) -> i32 {
+    output(net, &refresh(net, board), board.side_to_move())
 }

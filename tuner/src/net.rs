@@ -289,6 +289,7 @@ impl FloatNet {
             b1: self.b1.iter().map(|&w| q(w, QA)).collect(),
             w2: self.w2.iter().map(|&w| q(w, QB)).collect(),
             b2: (self.b2 as f64 * f64::from(QA * QB)).round() as i32,
+            full: false,
         }
     }
 }

@@ -22,7 +22,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
-use wingtip::eval::{hand_crafted, net as enet};
+use wingtip::eval::{evaluate, hand_crafted};
 use wingtip_magics::net::NetFile;
 use wingtip_tune::data::{is_quiet, parse_line};
 use wingtip_tune::net::{
@@ -104,6 +104,10 @@ struct Args {
     /// Worker threads for the gradient.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Train the whole evaluation (the file is marked as one: the engine then uses the
+    /// network's output alone) instead of a correction to the hand-set terms.
+    #[arg(long)]
+    full: bool,
 }
 
 fn main() {
@@ -116,6 +120,8 @@ fn main() {
 /// A position ready for training, with its game number for the split and its board for
 /// the engine's integer check.
 struct Loaded {
+    /// The sample; its base is the hand-set evaluation for a correction, 0 for a full
+    /// network (`--full`).
     sample: Sample,
     board: wingtip::Board,
     game: u64,
@@ -146,8 +152,9 @@ fn load(paths: &[PathBuf], args: &Args) -> Result<Vec<Loaded>> {
             let w = args.score_weight;
             let target = (1.0 - w) * record.result + w * sigmoid(args.k, record.score as f64);
             let white = record.board.side_to_move() == wingtip::Color::White;
+            let base = base_of(args.full, &record.board);
             out.push(Loaded {
-                sample: Sample::new(&record.board, hand_crafted(&record.board), target),
+                sample: Sample::new(&record.board, base, target),
                 board: record.board,
                 game: record.game,
                 score: if white { record.score } else { -record.score } as f32,
@@ -156,6 +163,16 @@ fn load(paths: &[PathBuf], args: &Args) -> Result<Vec<Loaded>> {
     }
     bar.finish_and_clear();
     Ok(out)
+}
+
+/// The part of the evaluation a sample's base holds: the hand-set terms for a
+/// correction, nothing for a full network.
+fn base_of(full: bool, board: &wingtip::Board) -> i32 {
+    if full {
+        0
+    } else {
+        hand_crafted(board)
+    }
 }
 
 /// Sibling groups (at least 3 positions each), by game number: the positions with
@@ -303,7 +320,8 @@ fn run(args: Args) -> Result<()> {
                 st.regret
             );
         };
-        report("hand-set terms alone", &|_| 0);
+        let hand_only = |b: &wingtip::Board| hand_crafted(b) - base_of(args.full, b);
+        report("hand-set terms alone", &hand_only);
         for path in &args.measure {
             let file = NetFile::read(path).map_err(|e| anyhow::anyhow!("{e}"))?;
             if !WIDTHS.contains(&file.hidden) {
@@ -336,17 +354,19 @@ fn run(args: Args) -> Result<()> {
         held.len(),
         start.elapsed().as_secs_f64()
     );
-    let built = |b: &wingtip::Board| enet::correction(&enet::NET, b);
+    // What the engine was built with, as an offset to each sample's base.
+    let built = |b: &wingtip::Board| evaluate(b) - base_of(args.full, b);
+    let hand_only = |b: &wingtip::Board| hand_crafted(b) - base_of(args.full, b);
     let (base_v, base_h) = (
-        int_error(args.k, &valid, |_| 0),
-        int_error(args.k, &held, |_| 0),
+        int_error(args.k, &valid, hand_only),
+        int_error(args.k, &held, hand_only),
     );
     let (built_v, built_h) = (
         int_error(args.k, &valid, built),
         int_error(args.k, &held, built),
     );
     eprintln!(
-        "hand-set terms alone: validation {base_v:.6}, held {base_h:.6}; with the built-in network: validation {built_v:.6}, held {built_h:.6}"
+        "hand-set terms alone: validation {base_v:.6}, held {base_h:.6}; the built-in evaluation: validation {built_v:.6}, held {built_h:.6}"
     );
 
     let siblings = load(&args.siblings, &args)?;
@@ -354,11 +374,9 @@ fn run(args: Args) -> Result<()> {
         .into_iter()
         .partition(|g| g.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) % 100 < args.validation);
     let clip = args.sibling_clip;
-    let built_sib = sibling_stats(&sib_valid, clip, |g, i| {
-        g.1[i].0.base + enet::correction(&enet::NET, &g.2[i]) as f32
-    });
+    let built_sib = sibling_stats(&sib_valid, clip, |g, i| evaluate(&g.2[i]) as f32);
     if !sib_train.is_empty() {
-        let hand = sibling_stats(&sib_valid, clip, |g, i| g.1[i].0.base);
+        let hand = sibling_stats(&sib_valid, clip, |g, i| hand_crafted(&g.2[i]) as f32);
         eprintln!(
             "siblings: {} training, {} validation groups; hand-set terms alone: loss {:.5}, pairs ordered right {:.4}, regret {:.1} cp; built-in network: {:.5}, {:.4}, {:.1} cp",
             sib_train.len(),
@@ -450,7 +468,8 @@ fn run(args: Args) -> Result<()> {
             start.elapsed().as_secs_f64()
         );
     }
-    let file = best.2.quantise();
+    let mut file = best.2.quantise();
+    file.full = args.full;
     let mine = |b: &wingtip::Board| engine_correction(&file, b).expect("a supported width");
     let (q_v, q_h) = (
         int_error(args.k, &valid, mine),

@@ -18,7 +18,7 @@
 //! | 2 | hidden width `H` per side, 1 ..= [`MAX_HIDDEN`] |
 //! | 2 | first-layer scale, [`QA`] |
 //! | 2 | output-layer scale, [`QB`] |
-//! | 2 | kind: 0 = a correction added to the hand-set terms, 1 = the full evaluation |
+//! | 2 | kind, bit flags: 1 = the full evaluation (else a correction added to the hand-set terms), 2 = squared clipped-ReLU hidden units (else clipped ReLU) |
 //! | 2 · 768 · H | first-layer weights, `i16`, input-major |
 //! | 2 · H | first-layer biases, `i16` |
 //! | 2 · 2H | output weights, `i16`: the side to move's H, then the other side's H |
@@ -56,9 +56,12 @@ pub struct NetFile {
     pub w2: Vec<i16>,
     /// Output bias, in units of `1 / (QA · QB)` pawn.
     pub b2: i32,
-    /// Whether the network is the whole evaluation (kind 1) rather than a correction
-    /// added to the hand-set terms (kind 0).
+    /// Whether the network is the whole evaluation (kind flag 1) rather than a
+    /// correction added to the hand-set terms.
     pub full: bool,
+    /// Whether the hidden units are squared clipped ReLUs, `clamp(x, 0, 1)²` (kind flag
+    /// 2), rather than clipped ReLUs.
+    pub squared: bool,
 }
 
 /// Why a network file was rejected.
@@ -99,7 +102,7 @@ impl NetFile {
             self.hidden as u16,
             QA as u16,
             QB as u16,
-            u16::from(self.full),
+            u16::from(self.full) | u16::from(self.squared) << 1,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -155,9 +158,9 @@ impl NetFile {
                 "scales QA = {qa}, QB = {qb}, expected {QA} and {QB}"
             ));
         }
-        if kind > 1 {
+        if kind > 3 {
             return err(format!(
-                "network kind {kind}, expected 0 (a correction) or 1 (a full evaluation)"
+                "network kind {kind}, expected 0 to 3 (flags: 1 full evaluation, 2 squared units)"
             ));
         }
         let size = file_size(hidden);
@@ -194,7 +197,8 @@ impl NetFile {
             b1,
             w2,
             b2,
-            full: kind == 1,
+            full: kind & 1 != 0,
+            squared: kind & 2 != 0,
         })
     }
 
@@ -275,6 +279,12 @@ impl NetFile {
         )
         .unwrap();
         writeln!(s, "pub const NET_FULL: bool = {};", self.full).unwrap();
+        writeln!(
+            s,
+            "/// Whether the hidden units are squared clipped ReLUs (else clipped ReLUs)."
+        )
+        .unwrap();
+        writeln!(s, "pub const NET_SQUARED: bool = {};", self.squared).unwrap();
         s
     }
 }
@@ -311,6 +321,7 @@ mod tests {
             w2: n(2 * hidden, 17),
             b2: -12_345,
             full: hidden % 2 == 0,
+            squared: hidden % 3 == 0,
         }
     }
 
@@ -345,8 +356,8 @@ mod tests {
         b[10] = 1;
         assert!(reason(&b).contains("scales"));
         let mut b = good.clone();
-        b[14] = 2;
-        assert!(reason(&b).contains("network kind 2"));
+        b[14] = 4;
+        assert!(reason(&b).contains("network kind 4"));
         assert!(reason(&good[..good.len() - 1]).contains("takes"));
         let mut b = good.clone();
         b[HEADER + 3] ^= 1;
@@ -361,6 +372,7 @@ mod tests {
         assert!(text.contains("pub const NET_B2: i32 = -12345;"));
         assert!(text.contains("pub const NET_ZERO: bool = false;"));
         assert!(text.contains("pub const NET_FULL: bool = false;"));
+        assert!(text.contains("pub const NET_SQUARED: bool = true;"));
         assert!(sample(2).render_rust().contains("pub const NET_FULL: bool = true;"));
         let zero = NetFile {
             hidden: 2,
@@ -369,6 +381,7 @@ mod tests {
             w2: vec![0; 4],
             b2: 0,
             full: false,
+            squared: false,
         };
         assert!(zero
             .render_rust()

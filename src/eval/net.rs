@@ -31,7 +31,9 @@
 //! assert_eq!(c, net::correction(&NET, &black));
 //! ```
 
-use crate::tables::net::{NET_B1, NET_B2, NET_FULL, NET_HIDDEN, NET_W1, NET_W2, NET_ZERO};
+use crate::tables::net::{
+    NET_B1, NET_B2, NET_FULL, NET_HIDDEN, NET_SQUARED, NET_W1, NET_W2, NET_ZERO,
+};
 use crate::{Board, Color, Piece};
 
 /// Inputs per view: own/other colour × 6 roles × 64 squares.
@@ -64,6 +66,8 @@ pub struct Network<const H: usize> {
     pub w2: [[i16; H]; 2],
     /// Output bias, in units of `1 / (QA · QB)` pawn.
     pub b2: i32,
+    /// Squared clipped-ReLU units (`clamp(x, 0, QA)² / QA`) instead of clipped ReLUs.
+    pub squared: bool,
 }
 
 /// The compiled-in network (`src/eval/net.bin`).
@@ -72,6 +76,7 @@ pub static NET: Network<HIDDEN> = Network {
     b1: NET_B1,
     w2: NET_W2,
     b2: NET_B2,
+    squared: NET_SQUARED,
 };
 
 /// Returns the input index of `piece` on square index `sq` (a8 = 0 … h1 = 63) in the
@@ -134,8 +139,18 @@ pub fn output<const H: usize>(net: &Network<H>, acc: &Accumulator<H>, us: Color)
     for (a, w) in [(&acc[us], &net.w2[0]), (&acc[1 - us], &net.w2[1])] {
         // Each product fits an i32 (at most QA · 32,767); the sum may not, for wide nets.
         let mut sum = 0i64;
-        for i in 0..H {
-            sum += i64::from(i32::from(a[i]).clamp(0, QA) * i32::from(w[i]));
+        if net.squared {
+            // clamp² · w reaches 2^35: the products are i64; one division by QA at the
+            // end keeps the scale of the plain units.
+            for i in 0..H {
+                let c = i64::from(i32::from(a[i]).clamp(0, QA));
+                sum += c * c * i64::from(w[i]);
+            }
+            sum /= i64::from(QA);
+        } else {
+            for i in 0..H {
+                sum += i64::from(i32::from(a[i]).clamp(0, QA) * i32::from(w[i]));
+            }
         }
         out += sum;
     }

@@ -96,6 +96,8 @@ pub struct FloatNet {
     pub w2: Vec<f32>,
     /// Output bias, pawns.
     pub b2: f32,
+    /// Squared clipped ReLU (`clamp(x, 0, 1)²`) hidden units instead of clipped ReLU.
+    pub squared: bool,
 }
 
 /// Deterministic random numbers for initialisation and shuffling (the magic search's
@@ -129,6 +131,30 @@ impl FloatNet {
             b1: vec![0.5; hidden],
             w2: (0..2 * hidden).map(|_| rng.uniform(0.01)).collect(),
             b2: 0.0,
+            squared: false,
+        }
+    }
+
+    /// A hidden unit's activation.
+    #[inline]
+    pub fn activate(&self, x: f32) -> f32 {
+        let c = x.clamp(0.0, 1.0);
+        if self.squared {
+            c * c
+        } else {
+            c
+        }
+    }
+
+    /// The activation's derivative at `x`.
+    #[inline]
+    fn activate_slope(&self, x: f32) -> f32 {
+        if x <= 0.0 || x >= 1.0 {
+            0.0
+        } else if self.squared {
+            2.0 * x
+        } else {
+            1.0
         }
     }
 
@@ -165,7 +191,7 @@ impl FloatNet {
         let mut out = self.b2;
         for (side, a) in acc.iter().enumerate() {
             for (x, w) in a.iter().zip(&self.w2[side * h..][..h]) {
-                out += x.clamp(0.0, 1.0) * w;
+                out += self.activate(*x) * w;
             }
         }
         out
@@ -200,9 +226,10 @@ impl FloatNet {
         for (side, a) in acc.iter().enumerate() {
             for i in 0..h {
                 let x = a[i];
-                grad[w2_at + side * h + i] += g * x.clamp(0.0, 1.0);
-                if x > 0.0 && x < 1.0 {
-                    let da = g * self.w2[side * h + i];
+                grad[w2_at + side * h + i] += g * self.activate(x);
+                let slope = self.activate_slope(x);
+                if slope != 0.0 {
+                    let da = g * self.w2[side * h + i] * slope;
                     grad[w1_len + i] += da;
                     for &f in &s.feats[views[side]][..s.len as usize] {
                         grad[f as usize * h + i] += da;
@@ -290,6 +317,7 @@ impl FloatNet {
             w2: self.w2.iter().map(|&w| q(w, QB)).collect(),
             b2: (self.b2 as f64 * f64::from(QA * QB)).round() as i32,
             full: false,
+            squared: self.squared,
         }
     }
 }
@@ -304,6 +332,7 @@ pub fn to_network<const H: usize>(file: &NetFile) -> Option<Box<Network<H>>> {
         b1: [0; H],
         w2: [[0; H]; 2],
         b2: file.b2,
+        squared: file.squared,
     });
     for (row, src) in net.w1.iter_mut().zip(file.w1.chunks_exact(H)) {
         row.copy_from_slice(src);
@@ -419,19 +448,22 @@ mod tests {
 
     #[test]
     fn gradient_matches_finite_differences() {
-        let mut net = FloatNet::new(4, 7);
-        // Put some units in their linear range and give the output layer weight.
-        net.w2
-            .iter_mut()
-            .enumerate()
-            .for_each(|(i, w)| *w = 0.3 - 0.1 * i as f32);
-        let k = 0.9;
-        for s in samples() {
-            let mut grad = vec![0.0; net.len()];
-            net.backward(k, &s, &mut grad);
-            check_gradient(&net, &grad, s.feats[0][0] as usize, 1e-4, |n| {
-                n.error(k, &s)
-            });
+        for squared in [false, true] {
+            let mut net = FloatNet::new(4, 7);
+            net.squared = squared;
+            // Put some units in their linear range and give the output layer weight.
+            net.w2
+                .iter_mut()
+                .enumerate()
+                .for_each(|(i, w)| *w = 0.3 - 0.1 * i as f32);
+            let k = 0.9;
+            for s in samples() {
+                let mut grad = vec![0.0; net.len()];
+                net.backward(k, &s, &mut grad);
+                check_gradient(&net, &grad, s.feats[0][0] as usize, 1e-4, |n| {
+                    n.error(k, &s)
+                });
+            }
         }
     }
 
@@ -455,13 +487,21 @@ mod tests {
 
     #[test]
     fn quantised_network_matches_the_float_one_in_the_engine() {
+        for squared in [false, true] {
+            quantised_matches(squared);
+        }
+    }
+
+    fn quantised_matches(squared: bool) {
         let mut net = FloatNet::new(16, 3);
+        net.squared = squared;
         net.w2
             .iter_mut()
             .enumerate()
             .for_each(|(i, w)| *w = 0.5 - 0.03 * i as f32);
         net.b2 = 0.1;
         let file = net.quantise();
+        assert_eq!(file.squared, squared);
         for s in samples().iter().zip([
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
             "4k3/pp3ppp/8/3P4/8/8/5PPP/4K3 b - - 0 1",

@@ -108,6 +108,9 @@ struct Args {
     /// network's output alone) instead of a correction to the hand-set terms.
     #[arg(long)]
     full: bool,
+    /// Squared clipped-ReLU hidden units (`clamp(x, 0, 1)²`) instead of clipped ReLUs.
+    #[arg(long)]
+    squared: bool,
 }
 
 fn main() {
@@ -393,6 +396,7 @@ fn run(args: Args) -> Result<()> {
     let mut sib_at = 0usize;
 
     let mut net = FloatNet::new(args.hidden, args.seed);
+    net.squared = args.squared;
     if args.antisymmetric {
         net.make_antisymmetric();
     }

@@ -17,8 +17,18 @@ fn main() {
     let out_dir = PathBuf::from(env("OUT_DIR"));
     let root = PathBuf::from(env("CARGO_MANIFEST_DIR"));
     // The evaluation network: a damaged or wrong-sized file fails the build with its
-    // path and the reason.
-    if let Err(e) = wingtip_magics::net::emit_net(&out_dir, &root.join("src/eval/net.bin")) {
+    // path and the reason. WINGTIP_NET names another file to build in (a network under
+    // test; relative paths from the crate root).
+    println!("cargo::rerun-if-env-changed=WINGTIP_NET");
+    let net = match env("WINGTIP_NET") {
+        path if path.is_empty() => root.join("src/eval/net.bin"),
+        path => {
+            let path = root.join(path);
+            println!("cargo::rerun-if-changed={}", path.display());
+            path
+        }
+    };
+    if let Err(e) = wingtip_magics::net::emit_net(&out_dir, &net) {
         println!("cargo::error={e}");
         eprintln!("error: invalid network file: {e}");
         std::process::exit(1);

@@ -8,7 +8,11 @@ use wingtip_magics::net::{self as format, NetFile};
 
 #[test]
 fn the_compiled_network_is_the_committed_file() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/eval/net.bin");
+    // Or the file WINGTIP_NET named at build time (build.rs).
+    let file = option_env!("WINGTIP_NET")
+        .filter(|p| !p.is_empty())
+        .unwrap_or("src/eval/net.bin");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
     let file = NetFile::read(&path).unwrap();
     assert_eq!(file.hidden, net::HIDDEN);
     let w1: Vec<i16> = net::NET.w1.iter().flatten().copied().collect();
@@ -17,6 +21,8 @@ fn the_compiled_network_is_the_committed_file() {
     let w2: Vec<i16> = net::NET.w2.iter().flatten().copied().collect();
     assert_eq!(w2, file.w2);
     assert_eq!(net::NET.b2, file.b2);
+    assert_eq!(net::NET.squared, file.squared);
+    assert_eq!(net::FULL, file.full && !file.is_zero());
 }
 
 #[test]

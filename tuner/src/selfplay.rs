@@ -1,6 +1,8 @@
 //! Self-play games at a fixed node budget, in-process: the data generator behind
 //! `wingtip-datagen` (the native counterpart of `scripts/datagen.py`, which drives the
-//! engine over UCI and is about twenty times slower).
+//! engine over UCI). Measured here on the idle 2-core machine: 20 games at 5,000 nodes
+//! a move on 2 threads wrote 1,588 positions in 3.7 s (430 a second), where README
+//! records about 60 a second for `datagen.py` at 2,000 nodes on both cores.
 //!
 //! A game is fully determined by its number, the seed, the opening and the library build:
 //! the opening's position, then `random_plies` uniformly random legal moves drawn from a

@@ -77,8 +77,9 @@ const GAME_KEYS: usize = 256;
 /// The most principal variations one search reports ([`Searcher::set_multipv`]).
 pub const MAX_MULTIPV: u32 = 64;
 /// How many plies of network accumulators the searcher keeps: one per ply when the
-/// network is the full evaluation ([`eval::net::FULL`]), else none (no memory at all).
-const ACC_PLIES: usize = if eval::net::FULL { MAX_PLY + 1 } else { 0 };
+/// network is active ([`eval::net::ACTIVE`]: the full evaluation or a correction), else
+/// none (no memory at all).
+const ACC_PLIES: usize = if eval::net::ACTIVE { MAX_PLY + 1 } else { 0 };
 /// The network the per-ply accumulators belong to.
 const ACC_NET: &eval::net::Network<{ eval::net::HIDDEN }> = &eval::net::NET;
 
@@ -303,9 +304,9 @@ pub struct Searcher {
     /// Correction history: the static evaluation's recent error, by side to move
     /// and pawn structure.
     correction: Correction,
-    /// `acc[ply]`: the full network's first-layer sums for the position at `ply` on
+    /// `acc[ply]`: the network's first-layer sums for the position at `ply` on
     /// the current path, when `acc_valid[ply]` (computed lazily, only for positions
-    /// that are evaluated). Empty unless the network is the full evaluation.
+    /// that are evaluated). Empty without an active network.
     acc: [eval::net::Accumulator<{ eval::net::HIDDEN }>; ACC_PLIES],
     acc_valid: [bool; ACC_PLIES],
     /// `dirty[ply]`: what the move into the position at `ply` changed.
@@ -487,7 +488,7 @@ impl Searcher {
         self.killers = [[Move::NULL; 2]; MAX_PLY];
         self.history.age();
         self.params = *self.params();
-        if eval::net::FULL {
+        if eval::net::ACTIVE {
             self.acc[0] = eval::net::refresh(ACC_NET, board);
             self.acc_valid[0] = true;
         }
@@ -631,22 +632,21 @@ impl Searcher {
     }
 
     /// Notes that `child`, the position at `ply + 1`, was made from `board`: its
-    /// accumulator is then out of date (a no-op unless the network is the full
-    /// evaluation).
+    /// accumulator is then out of date (a no-op without an active network).
     #[inline]
     fn made(&mut self, board: &Board, child: &Board, ply: usize) {
-        if eval::net::FULL && ply < MAX_PLY {
+        if eval::net::ACTIVE && ply < MAX_PLY {
             self.dirty[ply + 1] = Dirty::between(board, child);
             self.acc_valid[ply + 1] = false;
         }
     }
 
     /// The static evaluation of `board`, the position at `ply` on the current path:
-    /// [`eval::evaluate`], from the accumulators kept per ply when the network is
-    /// the full evaluation (the same value, computed incrementally).
+    /// [`eval::evaluate`], with the network's part from the accumulators kept per ply
+    /// when a network is active (the same value, computed incrementally).
     #[inline]
     fn evaluate(&mut self, board: &Board, ply: usize) -> i32 {
-        if !eval::net::FULL {
+        if !eval::net::ACTIVE {
             return eval::evaluate(board);
         }
         // The nearest ply at or above this one whose sums are known (the root's
@@ -675,8 +675,12 @@ impl Searcher {
                 self.acc_valid[p] = true;
             }
         }
-        let out = eval::net::output(ACC_NET, &self.acc[ply], board.side_to_move())
-            .clamp(-eval::net::LIMIT, eval::net::LIMIT);
+        let net = eval::net::output(ACC_NET, &self.acc[ply], board.side_to_move());
+        let out = if eval::net::FULL {
+            net.clamp(-eval::net::LIMIT, eval::net::LIMIT)
+        } else {
+            eval::hand_crafted(board) + net
+        };
         debug_assert_eq!(out, eval::evaluate(board), "{}", board.fen());
         out
     }

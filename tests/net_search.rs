@@ -1,13 +1,14 @@
 //! The search's incremental network evaluation against the from-scratch one.
 //!
-//! When the built-in network is the full evaluation, the searcher keeps each ply's
-//! first-layer sums and updates them from the pieces a move changes; in builds with
+//! When a network is built in (the full evaluation or a correction), the searcher keeps
+//! each ply's first-layer sums and updates them from the pieces a move changes; in builds with
 //! debug assertions every such evaluation is compared with [`eval::evaluate`], which
 //! sums from the board. The committed network decides which path is compiled, so CI also
-//! builds this test with a small full network under test:
+//! builds this test with small networks under test, one of each kind:
 //!
 //! ```text
 //! WINGTIP_NET=tests/data/full16_squared.bin cargo test --test net_search
+//! WINGTIP_NET=tests/data/corr16_squared.bin cargo test --test net_search
 //! ```
 
 use core::sync::atomic::AtomicBool;
@@ -28,10 +29,8 @@ const POSITIONS: [&str; 6] = [
 #[test]
 fn searches_evaluate_incrementally_as_from_scratch() {
     let table = vec![TtEntry::EMPTY; 1 << 14];
-    let mut cont: Box<ContinuationHistory> = vec![[0; 768]; 768]
-        .into_boxed_slice()
-        .try_into()
-        .unwrap();
+    let mut cont: Box<ContinuationHistory> =
+        vec![[0; 768]; 768].into_boxed_slice().try_into().unwrap();
     let mut searcher = Box::new(Searcher::new());
     let stop = AtomicBool::new(false);
     let mut nodes = 0;
@@ -44,7 +43,13 @@ fn searches_evaluate_incrementally_as_from_scratch() {
                 ..Limits::NONE
             };
             let r = searcher.search_with_continuation(
-                &board, &[], &table, &mut cont, &limits, &stop, &mut NoHooks,
+                &board,
+                &[],
+                &table,
+                &mut cont,
+                &limits,
+                &stop,
+                &mut NoHooks,
             );
             assert!(r.best_move.is_some(), "{fen}");
             nodes += r.nodes;
@@ -58,6 +63,12 @@ fn searches_evaluate_incrementally_as_from_scratch() {
         assert_eq!(
             eval::evaluate(&b),
             net::correction(&net::NET, &b).clamp(-net::LIMIT, net::LIMIT)
+        );
+    } else if net::ACTIVE {
+        let b = Board::from_fen(POSITIONS[1]).unwrap();
+        assert_eq!(
+            eval::evaluate(&b),
+            eval::hand_crafted(&b) + net::correction(&net::NET, &b)
         );
     }
 }

@@ -373,7 +373,9 @@ mod tests {
         assert!(text.contains("pub const NET_ZERO: bool = false;"));
         assert!(text.contains("pub const NET_FULL: bool = false;"));
         assert!(text.contains("pub const NET_SQUARED: bool = true;"));
-        assert!(sample(2).render_rust().contains("pub const NET_FULL: bool = true;"));
+        assert!(sample(2)
+            .render_rust()
+            .contains("pub const NET_FULL: bool = true;"));
         let zero = NetFile {
             hidden: 2,
             w1: vec![0; INPUTS * 2],

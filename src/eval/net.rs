@@ -117,12 +117,7 @@ pub fn add<const H: usize>(net: &Network<H>, acc: &mut Accumulator<H>, piece: Pi
 
 /// Removes `piece` on square index `sq` from `acc` (a piece taken off the board).
 #[inline]
-pub fn remove<const H: usize>(
-    net: &Network<H>,
-    acc: &mut Accumulator<H>,
-    piece: Piece,
-    sq: usize,
-) {
+pub fn remove<const H: usize>(net: &Network<H>, acc: &mut Accumulator<H>, piece: Piece, sq: usize) {
     let white = &net.w1[feature(Color::White, piece, sq)];
     let black = &net.w1[feature(Color::Black, piece, sq)];
     for i in 0..H {

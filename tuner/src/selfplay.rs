@@ -303,7 +303,10 @@ mod tests {
         let g2 = b.play(&start, 7, &quick());
         assert_eq!(g1, g2);
         let other = a.play(&start, 8, &quick());
-        assert_ne!(g1.positions, other.positions, "game 8 should open differently");
+        assert_ne!(
+            g1.positions, other.positions,
+            "game 8 should open differently"
+        );
     }
 
     #[test]

@@ -488,9 +488,9 @@ impl Searcher {
         self.killers = [[Move::NULL; 2]; MAX_PLY];
         self.history.age();
         self.params = *self.params();
-        if eval::net::ACTIVE {
-            self.acc[0] = eval::net::refresh(ACC_NET, board);
-            self.acc_valid[0] = true;
+        if let (Some(acc), Some(valid)) = (self.acc.first_mut(), self.acc_valid.first_mut()) {
+            *acc = eval::net::refresh(ACC_NET, board);
+            *valid = true;
         }
 
         let legal = board.legal_moves();

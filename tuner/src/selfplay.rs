@@ -155,7 +155,7 @@ impl Player {
         self.table.fill(TtEntry::EMPTY);
 
         let mut rng = SplitMix(cfg.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ number);
-        let mut board = start.clone();
+        let mut board = *start;
         let mut keys: Vec<u64> = Vec::with_capacity(512);
         for _ in 0..cfg.random_plies {
             let moves = board.legal_moves();
@@ -206,7 +206,7 @@ impl Player {
                 -own
             };
             scores.push(white);
-            let mut after = board.clone();
+            let mut after = board;
             after.make_move(mv);
             if white.abs() <= cfg.max_score
                 && plies >= cfg.skip_plies

@@ -18,8 +18,8 @@
 //! its own [`Network`]).
 //!
 //! [`correction`] recomputes the first layer's sums from the board. The search keeps
-//! them per ply instead when the network is the full evaluation: [`Accumulator`],
-//! updated by [`add`] and [`remove`] for the pieces a move changes.
+//! them per ply instead whenever a network is active: [`Accumulator`], updated by
+//! [`add`] and [`remove`] for the pieces a move changes.
 //!
 //! # Examples
 //! ```

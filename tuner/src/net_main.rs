@@ -22,6 +22,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
+use wingtip::eval::net::LIMIT;
 use wingtip::eval::{evaluate, hand_crafted};
 use wingtip_magics::net::NetFile;
 use wingtip_tune::data::{is_quiet, parse_line};
@@ -308,6 +309,8 @@ fn run(args: Args) -> Result<()> {
     }
     let start = Instant::now();
     let all = load(&args.data, &args)?;
+    // The hand-set terms as an offset to each sample's base.
+    let hand_only = |b: &wingtip::Board| hand_crafted(b) - base_of(args.full, b);
     if !args.measure.is_empty() {
         // Every sibling group counts here, not only the validation tenth.
         let sib = groups(load(&args.siblings, &args)?);
@@ -323,7 +326,6 @@ fn run(args: Args) -> Result<()> {
                 st.regret
             );
         };
-        let hand_only = |b: &wingtip::Board| hand_crafted(b) - base_of(args.full, b);
         report("hand-set terms alone", &hand_only);
         for path in &args.measure {
             let file = NetFile::read(path).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -359,7 +361,6 @@ fn run(args: Args) -> Result<()> {
     );
     // What the engine was built with, as an offset to each sample's base.
     let built = |b: &wingtip::Board| evaluate(b) - base_of(args.full, b);
-    let hand_only = |b: &wingtip::Board| hand_crafted(b) - base_of(args.full, b);
     let (base_v, base_h) = (
         int_error(args.k, &valid, hand_only),
         int_error(args.k, &held, hand_only),
@@ -474,7 +475,15 @@ fn run(args: Args) -> Result<()> {
     }
     let mut file = best.2.quantise();
     file.full = args.full;
-    let mine = |b: &wingtip::Board| engine_correction(&file, b).expect("a supported width");
+    // What the engine would compute with this file: a full network's output is clamped.
+    let mine = |b: &wingtip::Board| {
+        let out = engine_correction(&file, b).expect("a supported width");
+        if file.full {
+            out.clamp(-LIMIT, LIMIT)
+        } else {
+            out
+        }
+    };
     let (q_v, q_h) = (
         int_error(args.k, &valid, mine),
         int_error(args.k, &held, mine),
@@ -489,7 +498,7 @@ fn run(args: Args) -> Result<()> {
         (q_v, built_v, "validation error")
     } else {
         let q = sibling_stats(&sib_valid, clip, |g, i| {
-            g.1[i].0.base + engine_correction(&file, &g.2[i]).expect("a supported width") as f32
+            g.1[i].0.base + mine(&g.2[i]) as f32
         });
         eprintln!(
             "quantised siblings: loss {:.5}, ordered {:.4}, regret {:.1} cp; built-in: {:.5}, {:.4}, {:.1} cp",

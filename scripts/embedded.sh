@@ -12,6 +12,9 @@
 # Needs qemu-system-arm and the thumbv7em-none-eabihf target (.ci/run installs both).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The embedder's builds leave the evaluation network out (src/eval/none.bin, all zeros:
+# no weights linked, no per-ply accumulators); set WINGTIP_NET to build one in.
+export WINGTIP_NET="${WINGTIP_NET-src/eval/none.bin}"
 backend=""
 ram_budget=65536
 timeout_s=120

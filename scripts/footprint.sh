@@ -25,6 +25,9 @@
 #   --backends / --targets restrict the matrix ("default" is the no-cfg build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The embedder's builds leave the evaluation network out (src/eval/none.bin, all zeros:
+# no weights linked, no per-ply accumulators); set WINGTIP_NET to build one in.
+export WINGTIP_NET="${WINGTIP_NET-src/eval/none.bin}"
 
 check=0
 targets="x86_64-unknown-linux-gnu wasm32-unknown-unknown thumbv7em-none-eabihf"

@@ -10,6 +10,9 @@
 # wasm/target/web.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The embedder's builds leave the evaluation network out (src/eval/none.bin, all zeros:
+# no weights linked, no per-ply accumulators); set WINGTIP_NET to build one in.
+export WINGTIP_NET="${WINGTIP_NET-src/eval/none.bin}"
 
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 if ! command -v chromium >/dev/null; then

@@ -9,6 +9,9 @@
 # the board UI package) and python3. The page then works offline from wasm/www/.
 set -euo pipefail
 cd "$(dirname "$0")/../wasm"
+# The embedder's builds leave the evaluation network out (src/eval/none.bin, all zeros:
+# no weights linked, no per-ply accumulators); set WINGTIP_NET to build one in.
+export WINGTIP_NET="${WINGTIP_NET-src/eval/none.bin}"
 what=${1:-all}
 port=${2:-8000}
 

@@ -41,7 +41,7 @@ pub fn evaluate(pos: &Position, p: &[f64]) -> f64 {
 }
 
 /// Returns the evaluation of `pos` under integer weights `w` from the side to move's
-/// point of view, in the engine's integer arithmetic: equal to `wingtip::eval::evaluate`
+/// point of view, in the engine's integer arithmetic: equal to `wingtip::eval::hand_crafted`
 /// of the position when `w` is the engine's weights.
 pub fn evaluate_exact(pos: &Position, w: &Weights) -> i32 {
     let pressure = |c: usize| {
@@ -235,7 +235,7 @@ mod tests {
         let mut king_terms = 0;
         for (fen, pos) in FENS.iter().zip(positions()) {
             let board = Board::from_fen(fen).unwrap();
-            let engine = wingtip::eval::evaluate(&board);
+            let engine = wingtip::eval::hand_crafted(&board);
             assert_eq!(evaluate_exact(&pos, &WEIGHTS), engine, "{fen}");
             // The real-valued model differs only by the integer divisions.
             let white = if pos.white_to_move { engine } else { -engine };

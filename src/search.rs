@@ -1411,14 +1411,16 @@ mod tests {
         // the searcher is most of the statics (a 32-move PV, not 96 x 96; the
         // counter-move table is 3 KiB of it, the correction history 8 KiB).
         // `scripts/embedded.sh` checks the whole. The firmware builds without a
-        // network; a network built in adds its per-ply accumulators, counted apart.
-        let acc =
+        // network; a network built in adds its per-ply state (the `acc`, `acc_valid`
+        // and `dirty` fields), counted apart.
+        let net =
             core::mem::size_of::<[eval::net::Accumulator<{ eval::net::HIDDEN }>; ACC_PLIES]>()
-                + core::mem::size_of::<[(bool, Dirty); ACC_PLIES]>();
-        let size = core::mem::size_of::<Searcher>() - acc;
+                + core::mem::size_of::<[bool; ACC_PLIES]>()
+                + core::mem::size_of::<[Dirty; ACC_PLIES]>();
+        let size = core::mem::size_of::<Searcher>() - net;
         assert!(
             size <= 36 * 1024,
-            "Searcher is {size} bytes besides {acc} of accumulators"
+            "Searcher is {size} bytes besides {net} of per-ply network state"
         );
     }
 

@@ -661,17 +661,17 @@ impl Searcher {
         } else {
             for p in from + 1..=ply {
                 let (done, rest) = self.acc.split_at_mut(p);
-                let acc = &mut rest[0];
-                *acc = done[p - 1];
                 let d = self.dirty[p];
-                for &(piece, sq) in &d.removed[..d.removed_len as usize] {
-                    let piece = Piece::ALL[piece as usize];
-                    eval::net::remove(ACC_NET, acc, piece, sq as usize);
-                }
-                for &(piece, sq) in &d.added[..d.added_len as usize] {
-                    let piece = Piece::ALL[piece as usize];
-                    eval::net::add(ACC_NET, acc, piece, sq as usize);
-                }
+                let pair = |&(piece, sq): &(u8, u8)| (Piece::ALL[piece as usize], sq as usize);
+                let added = [pair(&d.added[0]), pair(&d.added[1])];
+                let removed = [pair(&d.removed[0]), pair(&d.removed[1])];
+                eval::net::update(
+                    ACC_NET,
+                    &done[p - 1],
+                    &mut rest[0],
+                    &added[..d.added_len as usize],
+                    &removed[..d.removed_len as usize],
+                );
                 self.acc_valid[p] = true;
             }
         }

@@ -96,3 +96,131 @@ fn mirrored_positions_get_the_same_correction_and_evaluation() {
     }
     assert!(count > 1_000, "{count}");
 }
+
+/// A small xorshift generator, so the checks below are reproducible.
+fn rng(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// The output layer's definition, term by term in `i64`: what `net::output` must equal.
+fn output_reference<const H: usize>(
+    n: &net::Network<H>,
+    acc: &net::Accumulator<H>,
+    us: usize,
+) -> i32 {
+    let mut out = i64::from(n.b2);
+    for (a, w) in [(&acc[us], &n.w2[0]), (&acc[1 - us], &n.w2[1])] {
+        let mut sum = 0i64;
+        for i in 0..H {
+            let c = i64::from(a[i]).clamp(0, i64::from(net::QA));
+            sum += if n.squared { c * c } else { c } * i64::from(w[i]);
+        }
+        out += if n.squared {
+            sum / i64::from(net::QA)
+        } else {
+            sum
+        };
+    }
+    (out * 100 / i64::from(net::QA * net::QB)) as i32
+}
+
+/// Exact for every `i16` input, the extremes included: the chunked `i32` sums never
+/// overflow and round as the `i64` definition does. (The final scaling drops the low
+/// bits of the raw sums, so an off-by-one inside them would not change a score; an
+/// overflow, or a wrong split of the square, does, and fails here.) Widths 1, 33 and 100 leave a
+/// partial chunk; 128 is the shipped width.
+fn output_is_exact<const H: usize>(seed: u64) {
+    let mut s = seed;
+    let mut n = Box::new(net::Network::<H> {
+        w1: [[0; H]; net::INPUTS],
+        b1: [0; H],
+        w2: [[0; H]; 2],
+        b2: 0,
+        squared: true,
+    });
+    for trial in 0..400 {
+        // Every fourth trial saturates: all weights and sums at an extreme.
+        let extreme = trial % 4 == 3;
+        let pick = |s: &mut u64, lo: i16, hi: i16| {
+            let r = rng(s);
+            if extreme {
+                if r & 1 == 0 {
+                    lo
+                } else {
+                    hi
+                }
+            } else {
+                (i64::from(lo) + (r % (i64::from(hi) - i64::from(lo) + 1) as u64) as i64) as i16
+            }
+        };
+        let mut acc = [[0i16; H]; 2];
+        for (w, a) in n.w2.iter_mut().zip(&mut acc) {
+            for (w, a) in w.iter_mut().zip(a.iter_mut()) {
+                *w = pick(&mut s, i16::MIN, i16::MAX);
+                *a = pick(&mut s, -2048, 2048);
+            }
+        }
+        if extreme && trial % 8 == 7 {
+            // The largest sum of all: every unit saturated, every weight the same sign.
+            n.w2 = [[i16::MIN; H]; 2];
+            acc = [[net::QA as i16; H]; 2];
+        }
+        n.b2 = (rng(&mut s) % 2_000_001) as i32 - 1_000_000;
+        n.squared = trial % 2 == 0;
+        for us in 0..2 {
+            let color = if us == 0 {
+                wingtip::Color::White
+            } else {
+                wingtip::Color::Black
+            };
+            assert_eq!(
+                net::output(&n, &acc, color),
+                output_reference(&n, &acc, us),
+                "width {H}, trial {trial}, squared {}",
+                n.squared
+            );
+        }
+    }
+}
+
+#[test]
+fn the_output_layer_is_exact_for_any_weights() {
+    output_is_exact::<1>(1);
+    output_is_exact::<33>(2);
+    output_is_exact::<100>(3);
+    output_is_exact::<128>(4);
+}
+
+#[test]
+fn a_fused_update_equals_copying_then_adding_and_removing() {
+    use wingtip::Piece;
+    let n = &net::NET;
+    let board =
+        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let prev = net::refresh(n, &board);
+    let mut s = 99u64;
+    for _ in 0..2000 {
+        let mut pairs = [(Piece::ALL[0], 0usize); 4];
+        for p in &mut pairs {
+            let r = rng(&mut s);
+            *p = (Piece::ALL[(r % 12) as usize], ((r >> 8) % 64) as usize);
+        }
+        let r = rng(&mut s);
+        let (na, nr) = ((r % 3) as usize, ((r >> 4) % 3) as usize);
+        let (added, removed) = (&pairs[..na], &pairs[2..2 + nr]);
+        let mut expected = prev;
+        for &(piece, sq) in added {
+            net::add(n, &mut expected, piece, sq);
+        }
+        for &(piece, sq) in removed {
+            net::remove(n, &mut expected, piece, sq);
+        }
+        let mut got = [[0; net::HIDDEN]; 2];
+        net::update(n, &prev, &mut got, added, removed);
+        assert_eq!(got, expected, "added {added:?}, removed {removed:?}");
+    }
+}

@@ -126,30 +126,115 @@ pub fn remove<const H: usize>(net: &Network<H>, acc: &mut Accumulator<H>, piece:
     }
 }
 
+/// Hidden units summed in `i32` before a partial sum is widened to `i64` in [`output`]:
+/// each product is below 2^25 in magnitude (a clipped unit, at most `QA` = 2^10, times
+/// an `i16` weight), so 32 of them stay below 2^30.
+const CHUNK: usize = 32;
+
+/// `Σ clamp(a, 0, QA)² · w`, exactly, for any `i16` inputs. Each square (at most 2^20)
+/// is split into its high and low ten bits, so every product fits an `i32`, and partial
+/// sums over [`CHUNK`] units are widened before they could overflow; the `i32` inner
+/// loops vectorise (SSE4.1 and wider) where a direct `i64` product would not.
+#[inline]
+fn dot_squared(a: &[i16], w: &[i16]) -> i64 {
+    const _: () = assert!(QA == 1 << 10, "the split below assumes QA = 2^10");
+    let (mut hi, mut lo) = (0i64, 0i64);
+    for (ac, wc) in a.chunks(CHUNK).zip(w.chunks(CHUNK)) {
+        let (mut h, mut l) = (0i32, 0i32);
+        for (&x, &wt) in ac.iter().zip(wc) {
+            let c = i32::from(x).clamp(0, QA);
+            let sq = c * c;
+            h += (sq >> 10) * i32::from(wt);
+            l += (sq & (QA - 1)) * i32::from(wt);
+        }
+        hi += i64::from(h);
+        lo += i64::from(l);
+    }
+    (hi << 10) + lo
+}
+
+/// `Σ clamp(a, 0, QA) · w`, exactly, for any `i16` inputs (partial sums over [`CHUNK`]
+/// units in `i32`, as in [`dot_squared`]).
+#[inline]
+fn dot_clipped(a: &[i16], w: &[i16]) -> i64 {
+    let mut sum = 0i64;
+    for (ac, wc) in a.chunks(CHUNK).zip(w.chunks(CHUNK)) {
+        let mut s = 0i32;
+        for (&x, &wt) in ac.iter().zip(wc) {
+            s += i32::from(x).clamp(0, QA) * i32::from(wt);
+        }
+        sum += i64::from(s);
+    }
+    sum
+}
+
 /// Returns the network's output for the position whose accumulator is `acc`, with
 /// `us` to move: centipawns, from the side to move's point of view.
+///
+/// For squared units the value is `(b2 + Σ_views (Σ clamp(a, 0, QA)² · w) / QA) · 100 /
+/// (QA · QB)`, each division truncating toward zero, in exact integer arithmetic; for
+/// clipped units the same without the square and the division by `QA`.
 pub fn output<const H: usize>(net: &Network<H>, acc: &Accumulator<H>, us: Color) -> i32 {
     let us = us as usize;
     let mut out = i64::from(net.b2);
     for (a, w) in [(&acc[us], &net.w2[0]), (&acc[1 - us], &net.w2[1])] {
-        // Each product fits an i32 (at most QA · 32,767); the sum may not, for wide nets.
-        let mut sum = 0i64;
-        if net.squared {
-            // clamp² · w reaches 2^35: the products are i64; one division by QA at the
-            // end keeps the scale of the plain units.
-            for i in 0..H {
-                let c = i64::from(i32::from(a[i]).clamp(0, QA));
-                sum += c * c * i64::from(w[i]);
-            }
-            sum /= i64::from(QA);
+        out += if net.squared {
+            dot_squared(a, w) / i64::from(QA)
         } else {
-            for i in 0..H {
-                sum += i64::from(i32::from(a[i]).clamp(0, QA) * i32::from(w[i]));
-            }
-        }
-        out += sum;
+            dot_clipped(a, w)
+        };
     }
     (out * 100 / i64::from(QA * QB)) as i32
+}
+
+/// Sets `acc` to `prev` with the rows of `added` added and those of `removed` taken
+/// away: the accumulator after a move, from the one before it, in one pass over the
+/// sums (the same bits as copying `prev` and calling [`add`] and [`remove`]). Each
+/// slice holds at most two `(piece, square index)` pairs, as a chess move changes.
+#[inline]
+pub fn update<const H: usize>(
+    net: &Network<H>,
+    prev: &Accumulator<H>,
+    acc: &mut Accumulator<H>,
+    added: &[(Piece, usize)],
+    removed: &[(Piece, usize)],
+) {
+    for (v, view) in [Color::White, Color::Black].into_iter().enumerate() {
+        let row = |&(piece, sq): &(Piece, usize)| &net.w1[feature(view, piece, sq)];
+        let (src, dst) = (&prev[v], &mut acc[v]);
+        match (added, removed) {
+            ([a], [r]) => {
+                let (a, r) = (row(a), row(r));
+                for i in 0..H {
+                    dst[i] = src[i].wrapping_add(a[i]).wrapping_sub(r[i]);
+                }
+            }
+            ([a], [r1, r2]) => {
+                let (a, r1, r2) = (row(a), row(r1), row(r2));
+                for i in 0..H {
+                    dst[i] = src[i]
+                        .wrapping_add(a[i])
+                        .wrapping_sub(r1[i])
+                        .wrapping_sub(r2[i]);
+                }
+            }
+            _ => {
+                *dst = *src;
+                for a in added {
+                    let a = row(a);
+                    for i in 0..H {
+                        dst[i] = dst[i].wrapping_add(a[i]);
+                    }
+                }
+                for r in removed {
+                    let r = row(r);
+                    for i in 0..H {
+                        dst[i] = dst[i].wrapping_sub(r[i]);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Returns the network's output for `board`, centipawns, from the side to move's

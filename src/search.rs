@@ -675,7 +675,8 @@ impl Searcher {
                 self.acc_valid[p] = true;
             }
         }
-        let net = eval::net::output(ACC_NET, &self.acc[ply], board.side_to_move());
+        let pieces = board.occupied().len();
+        let net = eval::net::output(ACC_NET, &self.acc[ply], board.side_to_move(), pieces);
         let out = if eval::net::FULL {
             net.clamp(-eval::net::LIMIT, eval::net::LIMIT)
         } else {

@@ -18,9 +18,15 @@ fn the_compiled_network_is_the_committed_file() {
     let w1: Vec<i16> = net::NET.w1.iter().flatten().copied().collect();
     assert_eq!(w1, file.w1);
     assert_eq!(net::NET.b1.to_vec(), file.b1);
-    let w2: Vec<i16> = net::NET.w2.iter().flatten().copied().collect();
-    assert_eq!(w2, file.w2);
-    assert_eq!(net::NET.b2, file.b2);
+    // Every output bucket holds the file's row for it (a one-output file's row in all).
+    assert_eq!(net::FILE_BUCKETS, file.buckets);
+    let h = file.hidden;
+    for b in 0..net::BUCKETS {
+        let at = (b % file.buckets) * 2 * h;
+        let w2: Vec<i16> = net::NET.w2[b].iter().flatten().copied().collect();
+        assert_eq!(w2, file.w2[at..at + 2 * h], "bucket {b}");
+        assert_eq!(net::NET.b2[b], file.b2[b % file.buckets], "bucket {b}");
+    }
     assert_eq!(net::NET.squared, file.squared);
     assert_eq!(net::FULL, file.full && !file.is_zero());
 }
@@ -30,6 +36,14 @@ fn engine_and_file_format_agree_on_the_scales() {
     assert_eq!(net::QA, format::QA);
     assert_eq!(net::QB, format::QB);
     assert_eq!(net::INPUTS, format::INPUTS);
+    assert_eq!(net::BUCKETS, format::BUCKETS);
+    for pieces in 0..=64 {
+        assert_eq!(
+            net::bucket(pieces),
+            format::bucket(pieces),
+            "{pieces} pieces"
+        );
+    }
 }
 
 /// The colour-flipped mirror of a FEN (ranks reversed, case swapped, side swapped).
@@ -110,9 +124,13 @@ fn output_reference<const H: usize>(
     n: &net::Network<H>,
     acc: &net::Accumulator<H>,
     us: usize,
+    bucket: usize,
 ) -> i32 {
-    let mut out = i64::from(n.b2);
-    for (a, w) in [(&acc[us], &n.w2[0]), (&acc[1 - us], &n.w2[1])] {
+    let mut out = i64::from(n.b2[bucket]);
+    for (a, w) in [
+        (&acc[us], &n.w2[bucket][0]),
+        (&acc[1 - us], &n.w2[bucket][1]),
+    ] {
         let mut sum = 0i64;
         for i in 0..H {
             let c = i64::from(a[i]).clamp(0, i64::from(net::QA));
@@ -137,8 +155,8 @@ fn output_is_exact<const H: usize>(seed: u64) {
     let mut n = Box::new(net::Network::<H> {
         w1: [[0; H]; net::INPUTS],
         b1: [0; H],
-        w2: [[0; H]; 2],
-        b2: 0,
+        w2: [[[0; H]; 2]; net::BUCKETS],
+        b2: [0; net::BUCKETS],
         squared: true,
     });
     for trial in 0..400 {
@@ -157,19 +175,24 @@ fn output_is_exact<const H: usize>(seed: u64) {
             }
         };
         let mut acc = [[0i16; H]; 2];
-        for (w, a) in n.w2.iter_mut().zip(&mut acc) {
-            for (w, a) in w.iter_mut().zip(a.iter_mut()) {
-                *w = pick(&mut s, i16::MIN, i16::MAX);
+        for a in &mut acc {
+            for a in a.iter_mut() {
                 *a = pick(&mut s, -2048, 2048);
             }
         }
+        for w in n.w2.iter_mut().flatten().flatten() {
+            *w = pick(&mut s, i16::MIN, i16::MAX);
+        }
         if extreme && trial % 8 == 7 {
             // The largest sum of all: every unit saturated, every weight the same sign.
-            n.w2 = [[i16::MIN; H]; 2];
+            n.w2 = [[[i16::MIN; H]; 2]; net::BUCKETS];
             acc = [[net::QA as i16; H]; 2];
         }
-        n.b2 = (rng(&mut s) % 2_000_001) as i32 - 1_000_000;
+        for b in &mut n.b2 {
+            *b = (rng(&mut s) % 2_000_001) as i32 - 1_000_000;
+        }
         n.squared = trial % 2 == 0;
+        let pieces = (rng(&mut s) % 33) as u32;
         for us in 0..2 {
             let color = if us == 0 {
                 wingtip::Color::White
@@ -177,9 +200,9 @@ fn output_is_exact<const H: usize>(seed: u64) {
                 wingtip::Color::Black
             };
             assert_eq!(
-                net::output(&n, &acc, color),
-                output_reference(&n, &acc, us),
-                "width {H}, trial {trial}, squared {}",
+                net::output(&n, &acc, color, pieces),
+                output_reference(&n, &acc, us, net::bucket(pieces)),
+                "width {H}, trial {trial}, squared {}, {pieces} pieces",
                 n.squared
             );
         }

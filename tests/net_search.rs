@@ -4,11 +4,13 @@
 //! each ply's first-layer sums and updates them from the pieces a move changes; in builds with
 //! debug assertions every such evaluation is compared with [`eval::evaluate`], which
 //! sums from the board. The committed network decides which path is compiled, so CI also
-//! builds this test with small networks under test, one of each kind:
+//! builds this test with small networks under test, one of each kind (the third with
+//! eight output buckets chosen by the piece count):
 //!
 //! ```text
 //! WINGTIP_NET=tests/data/full16_squared.bin cargo test --test net_search
 //! WINGTIP_NET=tests/data/corr16_squared.bin cargo test --test net_search
+//! WINGTIP_NET=tests/data/full16_squared_buckets8.bin cargo test --test net_search
 //! ```
 
 use core::sync::atomic::AtomicBool;

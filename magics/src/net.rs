@@ -18,12 +18,16 @@
 //! | 2 | hidden width `H` per side, 1 ..= [`MAX_HIDDEN`] |
 //! | 2 | first-layer scale, [`QA`] |
 //! | 2 | output-layer scale, [`QB`] |
-//! | 2 | kind, bit flags: 1 = the full evaluation (else a correction added to the hand-set terms), 2 = squared clipped-ReLU hidden units (else clipped ReLU) |
+//! | 2 | kind, bit flags: 1 = the full evaluation (else a correction added to the hand-set terms), 2 = squared clipped-ReLU hidden units (else clipped ReLU), 4 = [`BUCKETS`] output buckets chosen by the number of pieces on the board (else one output) |
 //! | 2 · 768 · H | first-layer weights, `i16`, input-major |
 //! | 2 · H | first-layer biases, `i16` |
-//! | 2 · 2H | output weights, `i16`: the side to move's H, then the other side's H |
-//! | 4 | output bias, `i32` |
+//! | 2 · 2H · B | output weights, `i16`, bucket by bucket (B = 1, or [`BUCKETS`] with kind flag 4): the side to move's H, then the other side's H |
+//! | 4 · B | output biases, `i32`, one per bucket |
 //! | 8 | FNV-1a 64 of every byte before it |
+//!
+//! With buckets, a position with `n` pieces (kings and pawns included) reads bucket
+//! [`bucket`]`(n)`: the output layer can weigh the same hidden units differently in an
+//! opening, a middlegame and an ending, at no cost to the incremental first layer.
 
 use std::fmt;
 use std::path::Path;
@@ -41,6 +45,19 @@ pub const QA: i32 = 1024;
 pub const QB: i32 = 256;
 /// Bytes before the weights.
 pub const HEADER: usize = 16;
+/// Output buckets of a network with kind flag 4.
+pub const BUCKETS: usize = 8;
+
+/// The output bucket of a position with `pieces` pieces on the board (kings and pawns
+/// included): `(pieces − 2) / 4`, so 2–5 pieces read bucket 0 and 30–32 bucket 7.
+pub const fn bucket(pieces: u32) -> usize {
+    let b = pieces.saturating_sub(2) as usize / 4;
+    if b < BUCKETS {
+        b
+    } else {
+        BUCKETS - 1
+    }
+}
 const MAGIC: &[u8; 4] = b"WTNN";
 
 /// A network's integer weights, as stored.
@@ -52,10 +69,13 @@ pub struct NetFile {
     pub w1: Vec<i16>,
     /// First-layer biases, `[hidden]`.
     pub b1: Vec<i16>,
-    /// Output weights, `[2 * hidden]`: side to move first.
+    /// Output weights, `[buckets][2][hidden]` flattened: per bucket, the side to
+    /// move's first.
     pub w2: Vec<i16>,
-    /// Output bias, in units of `1 / (QA · QB)` pawn.
-    pub b2: i32,
+    /// Output biases, `[buckets]`, in units of `1 / (QA · QB)` pawn.
+    pub b2: Vec<i32>,
+    /// Output buckets: 1, or [`BUCKETS`] (kind flag 4) chosen by [`bucket`].
+    pub buckets: usize,
     /// Whether the network is the whole evaluation (kind flag 1) rather than a
     /// correction added to the hand-set terms.
     pub full: bool,
@@ -86,15 +106,15 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The file size for a hidden width.
-pub const fn file_size(hidden: usize) -> usize {
-    HEADER + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4 + 8
+/// The file size for a hidden width and a number of output buckets.
+pub const fn file_size(hidden: usize, buckets: usize) -> usize {
+    HEADER + 2 * (INPUTS * hidden + hidden + 2 * hidden * buckets) + 4 * buckets + 8
 }
 
 impl NetFile {
     /// Serialises the network (header, weights, checksum).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(file_size(self.hidden));
+        let mut out = Vec::with_capacity(file_size(self.hidden, self.buckets));
         out.extend_from_slice(MAGIC);
         for v in [
             VERSION,
@@ -102,14 +122,16 @@ impl NetFile {
             self.hidden as u16,
             QA as u16,
             QB as u16,
-            u16::from(self.full) | u16::from(self.squared) << 1,
+            u16::from(self.full) | u16::from(self.squared) << 1 | u16::from(self.buckets > 1) << 2,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for w in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for b in &self.b2 {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -158,15 +180,16 @@ impl NetFile {
                 "scales QA = {qa}, QB = {qb}, expected {QA} and {QB}"
             ));
         }
-        if kind > 3 {
+        if kind > 7 {
             return err(format!(
-                "network kind {kind}, expected 0 to 3 (flags: 1 full evaluation, 2 squared units)"
+                "network kind {kind}, expected 0 to 7 (flags: 1 full evaluation, 2 squared units, 4 output buckets)"
             ));
         }
-        let size = file_size(hidden);
+        let buckets = if kind & 4 != 0 { BUCKETS } else { 1 };
+        let size = file_size(hidden, buckets);
         if bytes.len() != size {
             return err(format!(
-                "{} bytes, a {hidden}-wide network takes {size}",
+                "{} bytes, a {hidden}-wide network with {buckets} output bucket(s) takes {size}",
                 bytes.len()
             ));
         }
@@ -189,14 +212,18 @@ impl NetFile {
         };
         let w1 = take(INPUTS * hidden);
         let b1 = take(hidden);
-        let w2 = take(2 * hidden);
-        let b2 = i32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+        let w2 = take(2 * hidden * buckets);
+        let b2 = bytes[at..at + 4 * buckets]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
         Ok(NetFile {
             hidden,
             w1,
             b1,
             w2,
             b2,
+            buckets,
             full: kind & 1 != 0,
             squared: kind & 2 != 0,
         })
@@ -211,7 +238,7 @@ impl NetFile {
 
     /// Whether every weight and bias is zero: a network that corrects nothing.
     pub fn is_zero(&self) -> bool {
-        self.b2 == 0
+        self.b2.iter().all(|&b| b == 0)
             && self
                 .w1
                 .iter()
@@ -221,8 +248,11 @@ impl NetFile {
     }
 
     /// Renders the weights as Rust constants for `include!`: `NET_HIDDEN`, `NET_W1`
-    /// (`[[i16; NET_HIDDEN]; 768]`), `NET_B1`, `NET_W2`, `NET_B2`, `NET_ZERO` and
-    /// `NET_FULL` (wingtip builds its one `static` network from them).
+    /// (`[[i16; NET_HIDDEN]; 768]`), `NET_B1`, `NET_W2` (`[[[i16; NET_HIDDEN]; 2];
+    /// 8]`), `NET_B2` (`[i32; 8]`), `NET_BUCKETS`, `NET_ZERO`, `NET_FULL` and
+    /// `NET_SQUARED` (wingtip builds its one `static` network from them). The output
+    /// layer always has [`BUCKETS`] rows: a one-bucket network's is repeated, so the
+    /// engine reads `bucket(pieces)` either way and gets the same output.
     pub fn render_rust(&self) -> String {
         use fmt::Write;
         let h = self.hidden;
@@ -256,17 +286,41 @@ impl NetFile {
         s.push_str(";\n");
         writeln!(
             s,
-            "/// Output weights, side to move first (scale QB = {QB})."
+            "/// Output buckets in the file (1: one output, repeated below)."
         )
         .unwrap();
-        s.push_str("pub const NET_W2: [[i16; NET_HIDDEN]; 2] = [");
-        for half in self.w2.chunks_exact(h) {
-            list(&mut s, half);
-            s.push(',');
+        writeln!(s, "pub const NET_BUCKETS: usize = {};", self.buckets).unwrap();
+        writeln!(
+            s,
+            "/// Output weights per bucket, side to move first (scale QB = {QB})."
+        )
+        .unwrap();
+        write!(
+            s,
+            "pub const NET_W2: [[[i16; NET_HIDDEN]; 2]; {BUCKETS}] = ["
+        )
+        .unwrap();
+        for b in 0..BUCKETS {
+            let at = (b % self.buckets) * 2 * h;
+            s.push('[');
+            for half in self.w2[at..at + 2 * h].chunks_exact(h) {
+                list(&mut s, half);
+                s.push(',');
+            }
+            s.push_str("],\n");
         }
         s.push_str("];\n");
-        writeln!(s, "/// Output bias (scale QA · QB = {}).", QA * QB).unwrap();
-        writeln!(s, "pub const NET_B2: i32 = {};", self.b2).unwrap();
+        writeln!(
+            s,
+            "/// Output biases per bucket (scale QA · QB = {}).",
+            QA * QB
+        )
+        .unwrap();
+        write!(s, "pub const NET_B2: [i32; {BUCKETS}] = [").unwrap();
+        for b in 0..BUCKETS {
+            write!(s, "{},", self.b2[b % self.buckets]).unwrap();
+        }
+        s.push_str("];\n");
         writeln!(
             s,
             "/// Whether every weight and bias is zero (the engine then skips the network)."
@@ -308,7 +362,7 @@ pub fn emit_net(out_dir: &Path, net: &Path) -> Result<(), NetError> {
 mod tests {
     use super::*;
 
-    fn sample(hidden: usize) -> NetFile {
+    fn sample_with(hidden: usize, buckets: usize) -> NetFile {
         let n = |len: usize, k: i32| {
             (0..len)
                 .map(|i| ((i as i32 * k) % 601 - 300) as i16)
@@ -318,21 +372,50 @@ mod tests {
             hidden,
             w1: n(INPUTS * hidden, 7),
             b1: n(hidden, 13),
-            w2: n(2 * hidden, 17),
-            b2: -12_345,
+            w2: n(2 * hidden * buckets, 17),
+            b2: (0..buckets as i32).map(|b| -12_345 + 1000 * b).collect(),
+            buckets,
             full: hidden % 2 == 0,
             squared: hidden % 3 == 0,
         }
     }
 
+    fn sample(hidden: usize) -> NetFile {
+        sample_with(hidden, 1)
+    }
+
     #[test]
     fn round_trip() {
-        for hidden in [3, 4] {
-            let net = sample(hidden);
+        for (hidden, buckets) in [(3, 1), (4, 1), (3, BUCKETS), (4, BUCKETS)] {
+            let net = sample_with(hidden, buckets);
             let bytes = net.to_bytes();
-            assert_eq!(bytes.len(), file_size(hidden));
+            assert_eq!(bytes.len(), file_size(hidden, buckets));
+            assert_eq!(
+                u16::from_le_bytes([bytes[14], bytes[15]]) & 4 != 0,
+                buckets > 1
+            );
             assert_eq!(NetFile::from_bytes(&bytes).unwrap(), net);
         }
+    }
+
+    #[test]
+    fn buckets_follow_the_piece_count() {
+        let expected = [
+            (2, 0),
+            (5, 0),
+            (6, 1),
+            (17, 3),
+            (18, 4),
+            (29, 6),
+            (30, 7),
+            (32, 7),
+        ];
+        for (pieces, b) in expected {
+            assert_eq!(bucket(pieces), b, "{pieces} pieces");
+        }
+        // Out-of-range counts still give a valid bucket.
+        assert_eq!(bucket(0), 0);
+        assert_eq!(bucket(64), BUCKETS - 1);
     }
 
     #[test]
@@ -356,8 +439,12 @@ mod tests {
         b[10] = 1;
         assert!(reason(&b).contains("scales"));
         let mut b = good.clone();
-        b[14] = 4;
-        assert!(reason(&b).contains("network kind 4"));
+        b[14] = 8;
+        assert!(reason(&b).contains("network kind 8"));
+        // Kind flag 4 without the bucketed output layer's bytes: the size is wrong.
+        let mut b = good.clone();
+        b[14] |= 4;
+        assert!(reason(&b).contains("8 output bucket(s) takes"));
         assert!(reason(&good[..good.len() - 1]).contains("takes"));
         let mut b = good.clone();
         b[HEADER + 3] ^= 1;
@@ -369,7 +456,8 @@ mod tests {
         let net = sample(3);
         let text = net.render_rust();
         assert!(text.contains("pub const NET_HIDDEN: usize = 3;"));
-        assert!(text.contains("pub const NET_B2: i32 = -12345;"));
+        assert!(text.contains("pub const NET_B2: [i32; 8] = [-12345,-12345,-12345,-12345,-12345,-12345,-12345,-12345,];"));
+        assert!(text.contains("pub const NET_BUCKETS: usize = 1;"));
         assert!(text.contains("pub const NET_ZERO: bool = false;"));
         assert!(text.contains("pub const NET_FULL: bool = false;"));
         assert!(text.contains("pub const NET_SQUARED: bool = true;"));
@@ -381,7 +469,8 @@ mod tests {
             w1: vec![0; INPUTS * 2],
             b1: vec![0; 2],
             w2: vec![0; 4],
-            b2: 0,
+            b2: vec![0],
+            buckets: 1,
             full: false,
             squared: false,
         };
@@ -392,9 +481,25 @@ mod tests {
         assert!(text.contains("[[-300,-293,-286],\n"));
         let last = &net.w1[net.w1.len() - 3..];
         assert!(text.contains(&format!("[{},{},{}],\n];", last[0], last[1], last[2])));
+        // One bucket: its output weights repeated in all eight rows.
         let w2: Vec<String> = net.w2.iter().map(|w| w.to_string()).collect();
         let (us, them) = w2.split_at(3);
-        assert!(text.contains(&format!("= [[{}],[{}],];", us.join(","), them.join(","))));
-        assert_eq!(text.matches("],\n").count(), INPUTS);
+        let row = format!("[[{}],[{}],],\n", us.join(","), them.join(","));
+        assert_eq!(text.matches(&row).count(), BUCKETS);
+        assert_eq!(text.matches("],\n").count(), INPUTS + BUCKETS);
+        // Eight buckets: each row its own, the biases in order.
+        let net = sample_with(3, BUCKETS);
+        let text = net.render_rust();
+        assert!(text.contains("pub const NET_BUCKETS: usize = 8;"));
+        for (b, half) in net.w2.chunks_exact(6).enumerate() {
+            let w: Vec<String> = half.iter().map(|w| w.to_string()).collect();
+            let row = format!("[[{}],[{}],],\n", w[..3].join(","), w[3..].join(","));
+            assert!(text.contains(&row), "bucket {b}");
+        }
+        let biases: Vec<String> = net.b2.iter().map(|b| format!("{b},")).collect();
+        assert!(text.contains(&format!(
+            "pub const NET_B2: [i32; 8] = [{}];",
+            biases.concat()
+        )));
     }
 }

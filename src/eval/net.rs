@@ -5,8 +5,10 @@
 //! from each side: White's view reads the board as it is, Black's view flips it
 //! vertically and swaps the colours, so a position and its colour-flipped mirror get
 //! exactly the same score. Each view feeds a hidden layer of [`HIDDEN`] units with a
-//! clipped ReLU (0 … 1), and one output neuron reads the side to move's units and then
-//! the other side's. The output, in centipawns, is either added to the hand-set
+//! clipped ReLU (0 … 1) or its square, and one output neuron reads the side to move's
+//! units and then the other side's. A network file may give that neuron [`BUCKETS`]
+//! sets of weights, one per [`bucket`] of the number of pieces on the board, so the
+//! same hidden units weigh differently in the opening, middlegame and ending. The output, in centipawns, is either added to the hand-set
 //! evaluation ([`super::hand_crafted`]), for a network trained on the difference between
 //! reference scores and that evaluation, or is the evaluation itself ([`FULL`]), for a
 //! network trained on the scores directly (`wingtip-net --full` in the `tuner` crate).
@@ -32,7 +34,7 @@
 //! ```
 
 use crate::tables::net::{
-    NET_B1, NET_B2, NET_FULL, NET_HIDDEN, NET_SQUARED, NET_W1, NET_W2, NET_ZERO,
+    NET_B1, NET_B2, NET_BUCKETS, NET_FULL, NET_HIDDEN, NET_SQUARED, NET_W1, NET_W2, NET_ZERO,
 };
 use crate::{Board, Color, Piece};
 
@@ -44,6 +46,26 @@ pub const QA: i32 = 1024;
 pub const QB: i32 = 256;
 /// Hidden units per view in the compiled-in network.
 pub const HIDDEN: usize = NET_HIDDEN;
+/// Output buckets: the output layer has one row of weights and a bias per bucket, and a
+/// position reads the row of [`bucket`] of its piece count. A network file with one
+/// output has it repeated in every row.
+pub const BUCKETS: usize = 8;
+/// The compiled-in network's own number of output buckets: 1 (one output, repeated in
+/// every row) or [`BUCKETS`].
+pub const FILE_BUCKETS: usize = NET_BUCKETS;
+
+/// The output bucket of a position with `pieces` pieces on the board (kings and pawns
+/// included): `(pieces − 2) / 4`, at most `BUCKETS − 1`; 2–5 pieces read bucket 0,
+/// a full board bucket 7.
+#[inline]
+pub const fn bucket(pieces: u32) -> usize {
+    let b = pieces.saturating_sub(2) as usize / 4;
+    if b < BUCKETS {
+        b
+    } else {
+        BUCKETS - 1
+    }
+}
 /// Whether the compiled-in network corrects anything. `false` when its file is all
 /// zeros: [`super::evaluate`] then skips it, so it costs no time, and the linker drops
 /// the weights from the binary.
@@ -62,10 +84,11 @@ pub struct Network<const H: usize> {
     pub w1: [[i16; H]; INPUTS],
     /// First-layer biases.
     pub b1: [i16; H],
-    /// Output weights: `[0]` reads the side to move's units, `[1]` the other side's.
-    pub w2: [[i16; H]; 2],
-    /// Output bias, in units of `1 / (QA · QB)` pawn.
-    pub b2: i32,
+    /// Output weights per bucket ([`bucket`]): `[b][0]` reads the side to move's
+    /// units, `[b][1]` the other side's.
+    pub w2: [[[i16; H]; 2]; BUCKETS],
+    /// Output biases per bucket, in units of `1 / (QA · QB)` pawn.
+    pub b2: [i32; BUCKETS],
     /// Squared clipped-ReLU units (`clamp(x, 0, QA)² / QA`) instead of clipped ReLUs.
     pub squared: bool,
 }
@@ -169,15 +192,23 @@ fn dot_clipped(a: &[i16], w: &[i16]) -> i64 {
 }
 
 /// Returns the network's output for the position whose accumulator is `acc`, with
-/// `us` to move: centipawns, from the side to move's point of view.
+/// `us` to move and `pieces` pieces on the board (which choose the output bucket):
+/// centipawns, from the side to move's point of view.
 ///
 /// For squared units the value is `(b2 + Σ_views (Σ clamp(a, 0, QA)² · w) / QA) · 100 /
-/// (QA · QB)`, each division truncating toward zero, in exact integer arithmetic; for
-/// clipped units the same without the square and the division by `QA`.
-pub fn output<const H: usize>(net: &Network<H>, acc: &Accumulator<H>, us: Color) -> i32 {
+/// (QA · QB)`, with the bucket's `b2` and `w`, each division truncating toward zero, in
+/// exact integer arithmetic; for clipped units the same without the square and the
+/// division by `QA`.
+pub fn output<const H: usize>(
+    net: &Network<H>,
+    acc: &Accumulator<H>,
+    us: Color,
+    pieces: u32,
+) -> i32 {
     let us = us as usize;
-    let mut out = i64::from(net.b2);
-    for (a, w) in [(&acc[us], &net.w2[0]), (&acc[1 - us], &net.w2[1])] {
+    let b = bucket(pieces);
+    let mut out = i64::from(net.b2[b]);
+    for (a, w) in [(&acc[us], &net.w2[b][0]), (&acc[1 - us], &net.w2[b][1])] {
         out += if net.squared {
             dot_squared(a, w) / i64::from(QA)
         } else {
@@ -241,5 +272,6 @@ pub fn update<const H: usize>(
 /// point of view: the correction to the hand-set terms, or for a full network the
 /// evaluation (unclamped). The same as [`output`] of [`refresh`].
 pub fn correction<const H: usize>(net: &Network<H>, board: &Board) -> i32 {
-    output(net, &refresh(net, board), board.side_to_move())
+    let pieces = board.occupied().len();
+    output(net, &refresh(net, board), board.side_to_move(), pieces)
 }

@@ -9,7 +9,7 @@
 //! units are clipped ReLUs (0 … 1), exactly what the engine's integer code computes
 //! with the weights scaled by `QA` and `QB`.
 
-use wingtip::eval::net::{self as enet, feature, Network, INPUTS, QA, QB};
+use wingtip::eval::net::{self as enet, feature, Network, BUCKETS, INPUTS, QA, QB};
 use wingtip::{Board, Color, Piece};
 use wingtip_magics::net::NetFile;
 use wingtip_magics::rng::SplitMix64;
@@ -27,6 +27,19 @@ pub struct Sample {
     pub base: f32,
     /// The target, side to move's point of view, 0 … 1.
     pub target: f32,
+}
+
+impl Sample {
+    /// The position's output bucket ([`enet::bucket`] of its piece count) in a network
+    /// with `buckets` output buckets (1: always 0).
+    #[inline]
+    pub fn bucket(&self, buckets: usize) -> usize {
+        if buckets == 1 {
+            0
+        } else {
+            enet::bucket(u32::from(self.len))
+        }
+    }
 }
 
 impl Sample {
@@ -92,10 +105,13 @@ pub struct FloatNet {
     pub w1: Vec<f32>,
     /// `[hidden]`.
     pub b1: Vec<f32>,
-    /// `[2][hidden]`: side to move, then the other side.
+    /// `[buckets][2][hidden]`: per output bucket, the side to move's, then the other
+    /// side's.
     pub w2: Vec<f32>,
-    /// Output bias, pawns.
-    pub b2: f32,
+    /// Output biases, pawns, `[buckets]`.
+    pub b2: Vec<f32>,
+    /// Output buckets: 1, or [`BUCKETS`] chosen by the piece count ([`Sample::bucket`]).
+    pub buckets: usize,
     /// Squared clipped ReLU (`clamp(x, 0, 1)²`) hidden units instead of clipped ReLU.
     pub squared: bool,
 }
@@ -130,9 +146,24 @@ impl FloatNet {
             w1: (0..INPUTS * hidden).map(|_| rng.uniform(0.05)).collect(),
             b1: vec![0.5; hidden],
             w2: (0..2 * hidden).map(|_| rng.uniform(0.01)).collect(),
-            b2: 0.0,
+            b2: vec![0.0],
+            buckets: 1,
             squared: false,
         }
+    }
+
+    /// The same network with `buckets` output buckets (1 or [`BUCKETS`]), each starting
+    /// as a copy of the first bucket's weights and bias.
+    pub fn with_buckets(mut self, buckets: usize) -> FloatNet {
+        assert!(
+            buckets == 1 || buckets == BUCKETS,
+            "1 or {BUCKETS} output buckets"
+        );
+        let row = self.w2[..2 * self.hidden].to_vec();
+        self.w2 = row.repeat(buckets);
+        self.b2 = vec![self.b2[0]; buckets];
+        self.buckets = buckets;
+        self
     }
 
     /// A hidden unit's activation.
@@ -160,7 +191,7 @@ impl FloatNet {
 
     /// The number of parameters.
     pub fn len(&self) -> usize {
-        self.w1.len() + self.b1.len() + self.w2.len() + 1
+        self.w1.len() + self.b1.len() + self.w2.len() + self.b2.len()
     }
 
     /// Whether the network has no parameters (never, for a built one).
@@ -188,9 +219,10 @@ impl FloatNet {
     pub fn output(&self, s: &Sample) -> f32 {
         let acc = self.accumulate(s);
         let h = self.hidden;
-        let mut out = self.b2;
+        let b = s.bucket(self.buckets);
+        let mut out = self.b2[b];
         for (side, a) in acc.iter().enumerate() {
-            for (x, w) in a.iter().zip(&self.w2[side * h..][..h]) {
+            for (x, w) in a.iter().zip(&self.w2[(2 * b + side) * h..][..h]) {
                 out += self.activate(*x) * w;
             }
         }
@@ -221,7 +253,9 @@ impl FloatNet {
         let h = self.hidden;
         let acc = self.accumulate(s);
         let (w1_len, b1_len) = (INPUTS * h, h);
-        let w2_at = w1_len + b1_len;
+        let b = s.bucket(self.buckets);
+        let row = 2 * b * h;
+        let w2_at = w1_len + b1_len + row;
         let views = if s.white_to_move { [0, 1] } else { [1, 0] };
         for (side, a) in acc.iter().enumerate() {
             for i in 0..h {
@@ -229,7 +263,7 @@ impl FloatNet {
                 grad[w2_at + side * h + i] += g * self.activate(x);
                 let slope = self.activate_slope(x);
                 if slope != 0.0 {
-                    let da = g * self.w2[side * h + i] * slope;
+                    let da = g * self.w2[row + side * h + i] * slope;
                     grad[w1_len + i] += da;
                     for &f in &s.feats[views[side]][..s.len as usize] {
                         grad[f as usize * h + i] += da;
@@ -237,7 +271,7 @@ impl FloatNet {
                 }
             }
         }
-        grad[w2_at + 2 * h] += g;
+        grad[w1_len + b1_len + self.w2.len() + b] += g;
     }
 
     /// The sibling loss of one group of positions that follow from one parent by its
@@ -279,7 +313,7 @@ impl FloatNet {
         v.extend(&self.w1);
         v.extend(&self.b1);
         v.extend(&self.w2);
-        v.push(self.b2);
+        v.extend(&self.b2);
         v
     }
 
@@ -289,7 +323,8 @@ impl FloatNet {
         self.w1.copy_from_slice(&v[..a]);
         self.b1.copy_from_slice(&v[a..a + b]);
         self.w2.copy_from_slice(&v[a + b..a + b + c]);
-        self.b2 = v[a + b + c];
+        let d = self.b2.len();
+        self.b2.copy_from_slice(&v[a + b + c..a + b + c + d]);
     }
 
     /// Makes the network colour-antisymmetric: the other side's output weights become
@@ -299,12 +334,14 @@ impl FloatNet {
     /// term of its own).
     pub fn make_antisymmetric(&mut self) {
         let h = self.hidden;
-        for i in 0..h {
-            let m = 0.5 * (self.w2[i] - self.w2[h + i]);
-            self.w2[i] = m;
-            self.w2[h + i] = -m;
+        for row in self.w2.chunks_exact_mut(2 * h) {
+            for i in 0..h {
+                let m = 0.5 * (row[i] - row[h + i]);
+                row[i] = m;
+                row[h + i] = -m;
+            }
         }
-        self.b2 = 0.0;
+        self.b2.iter_mut().for_each(|b| *b = 0.0);
     }
 
     /// The integer network: weights rounded at the engine's scales (saturating).
@@ -315,7 +352,12 @@ impl FloatNet {
             w1: self.w1.iter().map(|&w| q(w, QA)).collect(),
             b1: self.b1.iter().map(|&w| q(w, QA)).collect(),
             w2: self.w2.iter().map(|&w| q(w, QB)).collect(),
-            b2: (self.b2 as f64 * f64::from(QA * QB)).round() as i32,
+            b2: self
+                .b2
+                .iter()
+                .map(|&b| (b as f64 * f64::from(QA * QB)).round() as i32)
+                .collect(),
+            buckets: self.buckets,
             full: false,
             squared: self.squared,
         }
@@ -330,16 +372,21 @@ pub fn to_network<const H: usize>(file: &NetFile) -> Option<Box<Network<H>>> {
     let mut net = Box::new(Network::<H> {
         w1: [[0; H]; INPUTS],
         b1: [0; H],
-        w2: [[0; H]; 2],
-        b2: file.b2,
+        w2: [[[0; H]; 2]; BUCKETS],
+        b2: [0; BUCKETS],
         squared: file.squared,
     });
     for (row, src) in net.w1.iter_mut().zip(file.w1.chunks_exact(H)) {
         row.copy_from_slice(src);
     }
     net.b1.copy_from_slice(&file.b1);
-    net.w2[0].copy_from_slice(&file.w2[..H]);
-    net.w2[1].copy_from_slice(&file.w2[H..]);
+    // A one-output file's row goes in every bucket, as build.rs renders it.
+    for b in 0..BUCKETS {
+        let at = (b % file.buckets) * 2 * H;
+        net.w2[b][0].copy_from_slice(&file.w2[at..at + H]);
+        net.w2[b][1].copy_from_slice(&file.w2[at + H..at + 2 * H]);
+        net.b2[b] = file.b2[b % file.buckets];
+    }
     Some(net)
 }
 
@@ -448,8 +495,8 @@ mod tests {
 
     #[test]
     fn gradient_matches_finite_differences() {
-        for squared in [false, true] {
-            let mut net = FloatNet::new(4, 7);
+        for (squared, buckets) in [(false, 1), (true, 1), (true, BUCKETS)] {
+            let mut net = FloatNet::new(4, 7).with_buckets(buckets);
             net.squared = squared;
             // Put some units in their linear range and give the output layer weight.
             net.w2
@@ -487,21 +534,25 @@ mod tests {
 
     #[test]
     fn quantised_network_matches_the_float_one_in_the_engine() {
-        for squared in [false, true] {
-            quantised_matches(squared);
+        for (squared, buckets) in [(false, 1), (true, 1), (true, BUCKETS)] {
+            quantised_matches(squared, buckets);
         }
     }
 
-    fn quantised_matches(squared: bool) {
-        let mut net = FloatNet::new(16, 3);
+    fn quantised_matches(squared: bool, buckets: usize) {
+        let mut net = FloatNet::new(16, 3).with_buckets(buckets);
         net.squared = squared;
+        // Each bucket its own weights (0.5 − 0.03 i wraps to stay in range).
         net.w2
             .iter_mut()
             .enumerate()
-            .for_each(|(i, w)| *w = 0.5 - 0.03 * i as f32);
-        net.b2 = 0.1;
+            .for_each(|(i, w)| *w = 0.5 - 0.03 * (i % 37) as f32);
+        for (b, bias) in net.b2.iter_mut().enumerate() {
+            *bias = 0.1 - 0.05 * b as f32;
+        }
         let file = net.quantise();
         assert_eq!(file.squared, squared);
+        assert_eq!(file.buckets, buckets);
         for s in samples().iter().zip([
             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
             "4k3/pp3ppp/8/3P4/8/8/5PPP/4K3 b - - 0 1",

@@ -112,6 +112,10 @@ struct Args {
     /// Squared clipped-ReLU hidden units (`clamp(x, 0, 1)²`) instead of clipped ReLUs.
     #[arg(long)]
     squared: bool,
+    /// Output buckets: 1, or 8 chosen by the number of pieces on the board (the output
+    /// layer then weighs the hidden units per game phase; same first layer and speed).
+    #[arg(long, default_value_t = 1)]
+    buckets: usize,
 }
 
 fn main() {
@@ -301,6 +305,13 @@ fn int_error(k: f64, set: &[Loaded], corr: impl Fn(&wingtip::Board) -> i32) -> f
 }
 
 fn run(args: Args) -> Result<()> {
+    if args.buckets != 1 && args.buckets != wingtip::eval::net::BUCKETS {
+        bail!(
+            "--buckets {}: use 1 or {}",
+            args.buckets,
+            wingtip::eval::net::BUCKETS
+        );
+    }
     if !WIDTHS.contains(&args.hidden) {
         bail!("--hidden {}: use one of {WIDTHS:?}", args.hidden);
     }
@@ -396,7 +407,7 @@ fn run(args: Args) -> Result<()> {
     let mut sib_order: Vec<usize> = (0..sib_train.len()).collect();
     let mut sib_at = 0usize;
 
-    let mut net = FloatNet::new(args.hidden, args.seed);
+    let mut net = FloatNet::new(args.hidden, args.seed).with_buckets(args.buckets);
     net.squared = args.squared;
     if args.antisymmetric {
         net.make_antisymmetric();

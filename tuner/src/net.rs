@@ -391,7 +391,7 @@ pub fn to_network<const H: usize>(file: &NetFile) -> Option<Box<Network<H>>> {
 }
 
 /// The hidden widths the trainer can train and evaluate with the engine's code.
-pub const WIDTHS: [usize; 5] = [8, 16, 32, 64, 128];
+pub const WIDTHS: [usize; 6] = [8, 16, 32, 64, 128, 256];
 
 /// The engine's own correction (centipawns, side to move) for `board` under `file`'s
 /// weights, or `None` for a width not in [`WIDTHS`].
@@ -404,7 +404,7 @@ pub fn engine_correction(file: &NetFile, board: &Board) -> Option<i32> {
             }
         };
     }
-    widths!(8, 16, 32, 64, 128)
+    widths!(8, 16, 32, 64, 128, 256)
 }
 
 /// Adam on a flat parameter vector.

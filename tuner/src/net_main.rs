@@ -46,7 +46,7 @@ struct Args {
     /// Write `--out` even if its held-out error is not better than the built-in network's.
     #[arg(long)]
     force: bool,
-    /// Hidden units per view: 8, 16, 32, 64 or 128.
+    /// Hidden units per view: 8, 16, 32, 64, 128 or 256.
     #[arg(long, default_value_t = 32)]
     hidden: usize,
     /// Passes over the training positions.

@@ -125,7 +125,7 @@ fn a_damaged_network_file_fails_the_build_with_file_and_reason() {
     let (ok, log) = build(&dir);
     assert!(!ok, "the build must fail:\n{log}");
     assert!(
-        log.contains("src/eval/net.bin: ") && log.contains("network takes"),
+        log.contains("src/eval/net.bin: ") && log.contains("output bucket(s) takes"),
         "{log}"
     );
 

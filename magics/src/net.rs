@@ -26,8 +26,8 @@
 //! | 8 | FNV-1a 64 of every byte before it |
 //!
 //! With buckets, a position with `n` pieces (kings and pawns included) reads bucket
-//! [`bucket`]`(n)`: the output layer can weigh the same hidden units differently in an
-//! opening, a middlegame and an ending, at no cost to the incremental first layer.
+//! `min((n − 2) / 4, 7)` (`wingtip::eval::net::bucket`): the output layer can weigh
+//! the same hidden units differently in an opening, a middlegame and an ending, at no cost to the incremental first layer.
 
 use std::fmt;
 use std::path::Path;
@@ -47,17 +47,6 @@ pub const QB: i32 = 256;
 pub const HEADER: usize = 16;
 /// Output buckets of a network with kind flag 4.
 pub const BUCKETS: usize = 8;
-
-/// The output bucket of a position with `pieces` pieces on the board (kings and pawns
-/// included): `(pieces − 2) / 4`, so 2–5 pieces read bucket 0 and 30–32 bucket 7.
-pub const fn bucket(pieces: u32) -> usize {
-    let b = pieces.saturating_sub(2) as usize / 4;
-    if b < BUCKETS {
-        b
-    } else {
-        BUCKETS - 1
-    }
-}
 const MAGIC: &[u8; 4] = b"WTNN";
 
 /// A network's integer weights, as stored.
@@ -74,7 +63,7 @@ pub struct NetFile {
     pub w2: Vec<i16>,
     /// Output biases, `[buckets]`, in units of `1 / (QA · QB)` pawn.
     pub b2: Vec<i32>,
-    /// Output buckets: 1, or [`BUCKETS`] (kind flag 4) chosen by [`bucket`].
+    /// Output buckets: 1, or [`BUCKETS`] (kind flag 4) chosen by the piece count.
     pub buckets: usize,
     /// Whether the network is the whole evaluation (kind flag 1) rather than a
     /// correction added to the hand-set terms.
@@ -396,26 +385,6 @@ mod tests {
             );
             assert_eq!(NetFile::from_bytes(&bytes).unwrap(), net);
         }
-    }
-
-    #[test]
-    fn buckets_follow_the_piece_count() {
-        let expected = [
-            (2, 0),
-            (5, 0),
-            (6, 1),
-            (17, 3),
-            (18, 4),
-            (29, 6),
-            (30, 7),
-            (32, 7),
-        ];
-        for (pieces, b) in expected {
-            assert_eq!(bucket(pieces), b, "{pieces} pieces");
-        }
-        // Out-of-range counts still give a valid bucket.
-        assert_eq!(bucket(0), 0);
-        assert_eq!(bucket(64), BUCKETS - 1);
     }
 
     #[test]

@@ -8,8 +8,9 @@
 //! clipped ReLU (0 … 1) or its square, and one output neuron reads the side to move's
 //! units and then the other side's. A network file may give that neuron [`BUCKETS`]
 //! sets of weights, one per [`bucket`] of the number of pieces on the board, so the
-//! same hidden units weigh differently in the opening, middlegame and ending. The output, in centipawns, is either added to the hand-set
-//! evaluation ([`super::hand_crafted`]), for a network trained on the difference between
+//! same hidden units weigh differently in the opening, middlegame and ending. The
+//! output, in centipawns, is either added to the hand-set evaluation
+//! ([`super::hand_crafted`]), for a network trained on the difference between
 //! reference scores and that evaluation, or is the evaluation itself ([`FULL`]), for a
 //! network trained on the scores directly (`wingtip-net --full` in the `tuner` crate).
 //!

@@ -29,7 +29,7 @@ use wingtip_tune::selfplay::{Config, Player};
 
 /// Self-play data for wingtip's tuner and network trainer.
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Total games the file should hold.
     #[arg(long, default_value_t = 10_000)]

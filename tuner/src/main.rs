@@ -27,7 +27,7 @@ use wingtip_tune::weights::{self, flatten, unflatten, COUNT};
 
 /// Texel tuner for wingtip's evaluation weights.
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Self-play data files (`FEN | result | score | game` lines, from scripts/datagen.py).
     #[arg(long, num_args = 1.., default_value = "scripts/data/selfplay.txt")]

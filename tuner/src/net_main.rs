@@ -32,7 +32,7 @@ use wingtip_tune::net::{
 
 /// Trains wingtip's evaluation network.
 #[derive(Parser)]
-#[command(version, about)]
+#[command(version)]
 struct Args {
     /// Training data (`FEN | result | score | game` lines, e.g. from scripts/label.py).
     #[arg(long, num_args = 1.., required = true)]

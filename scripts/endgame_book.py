@@ -61,12 +61,11 @@ def main():
     ap.add_argument("--max-men", type=int, default=12, help="pieces and pawns, kings included")
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
-    seen = []
+    seen = {}  # insertion-ordered: the book keeps the order read
     for path in args.pgn:
         try:
             for epd in positions(path, args.min_score, args.max_men):
-                if epd not in seen:
-                    seen.append(epd)
+                seen.setdefault(epd)
         except OSError as e:
             sys.exit(f"endgame_book: {path}: {e}")
     with open(args.out, "w") as out:

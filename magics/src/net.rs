@@ -27,7 +27,8 @@
 //!
 //! With buckets, a position with `n` pieces (kings and pawns included) reads bucket
 //! `min((n − 2) / 4, 7)` (`wingtip::eval::net::bucket`): the output layer can weigh
-//! the same hidden units differently in an opening, a middlegame and an ending, at no cost to the incremental first layer.
+//! the same hidden units differently in an opening, a middlegame and an ending, at no
+//! cost to the incremental first layer.
 
 use std::fmt;
 use std::path::Path;

@@ -141,7 +141,7 @@ def test_uci_games_from_openings():
         for i, opening in enumerate(OPENINGS[:3]):
             white, black = (a, b) if i % 2 == 0 else (b, a)
             board = play_game(white, black, opening, lambda _: chess.engine.Limit(time=0.02))
-            assert board.ply() > len(opening.split()) + 20 or board.is_game_over(), board.ply()
+            assert board.ply() > len(opening.split()) + 20 or board.is_game_over(claim_draw=True), board.ply()
             outcome = board.outcome(claim_draw=True)
             print(f"      ({board.ply()} plies, {outcome.termination.name.lower() if outcome else 'ply limit'})")
     finally:

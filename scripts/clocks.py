@@ -16,7 +16,9 @@ clocks. For each engine (a White/Black name) it prints:
 - the mean time per move for moves 1-10, 11-20, 21-40 and 41 on (full-move numbers of
   the game, so a book opening's moves are not counted).
 
-Games at a node budget (`TimeControl "-"` or no times in the comments) are skipped.
+Games at a node budget (`TimeControl "-"` or no times in the comments) are skipped. All
+timed games must share one time control (the thresholds and the time a move depend on
+it): a mix is refused with the file named.
 
 Usage:
     python3 scripts/clocks.py GAMES.pgn [GAMES.pgn ...]
@@ -98,7 +100,13 @@ def report(paths, out=sys.stdout):
                 sides = game_clocks(game)
                 if sides is None:
                     continue
-                base = base or parse_tc(game.headers.get("TimeControl"))[0]
+                tc = parse_tc(game.headers.get("TimeControl"))
+                if base is None:
+                    base = tc
+                elif tc != base:
+                    raise ValueError(
+                        f"{path}: a game at {game.headers['TimeControl']} after games at "
+                        f"{base[0]:g}+{base[1]:g}: report one time control at a time")
                 for colour, name in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
                     engine = engines.setdefault(
                         game.headers.get(name, "?"),
@@ -111,6 +119,7 @@ def report(paths, out=sys.stdout):
                     engine["final"].append(side["clock"])
                     engine["moves"].extend(side["moves"])
     summary = {}
+    base = base[0] if base else None
     for name in sorted(engines):
         e = engines[name]
         lows = e["lowest"]
@@ -153,6 +162,9 @@ def main(argv=None):
         summary = report(args.pgn)
     except OSError as err:
         print(f"clocks.py: cannot read {err.filename}: {err.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as err:
+        print(f"clocks.py: {err}", file=sys.stderr)
         return 2
     if not summary:
         print("clocks.py: no timed games in the input", file=sys.stderr)

@@ -84,3 +84,14 @@ def test_no_timed_games_is_an_error(tmp_path, capsys):
     assert clocks.main([str(path)]) == 1
     assert "no timed games" in capsys.readouterr().err
     assert clocks.main([str(tmp_path / "missing.pgn")]) == 2
+
+
+def test_mixed_time_controls_are_refused(tmp_path, capsys):
+    first = write(tmp_path)
+    other = tmp_path / "other.pgn"
+    other.write_text(GAMES.replace('"1+0.1"', '"10+0.1"'))
+    assert clocks.main([first, str(other)]) == 2
+    err = capsys.readouterr().err
+    assert "other.pgn" in err and "10+0.1" in err and "1+0.1" in err
+    # One control alone is still reported.
+    assert clocks.main([str(other)]) == 0

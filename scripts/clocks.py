@@ -25,6 +25,7 @@ Usage:
 """
 
 import argparse
+import os
 import re
 import statistics
 import sys
@@ -160,6 +161,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         summary = report(args.pgn)
+    except BrokenPipeError:
+        # The reader went away (`clocks.py … | head`): not an error of the input.
+        # Point stdout at /dev/null so the interpreter's final flush stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as err:
         print(f"clocks.py: cannot read {err.filename}: {err.strerror}", file=sys.stderr)
         return 2

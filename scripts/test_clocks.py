@@ -2,6 +2,7 @@
 
 import io
 import os
+import subprocess
 import sys
 
 import chess.pgn
@@ -95,3 +96,16 @@ def test_mixed_time_controls_are_refused(tmp_path, capsys):
     assert "other.pgn" in err and "10+0.1" in err and "1+0.1" in err
     # One control alone is still reported.
     assert clocks.main([str(other)]) == 0
+
+
+def test_closed_reader_is_not_an_error(tmp_path):
+    """`clocks.py … | head` closing the pipe early: no traceback, no "cannot read"."""
+    path = write(tmp_path)
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # every write to the pipe now fails with EPIPE
+    script = os.path.join(os.path.dirname(__file__), "clocks.py")
+    proc = subprocess.run([sys.executable, script, path], stdout=write_end,
+                          stderr=subprocess.PIPE, text=True, check=False)
+    os.close(write_end)
+    assert proc.stderr == ""
+    assert proc.returncode == 0

@@ -91,7 +91,7 @@ def percentile(values, q):
 def report(paths, out=sys.stdout):
     """Reads the PGNs and prints one block per engine; returns the per-engine summary."""
     engines = {}
-    base = None
+    control = None  # (base, inc) of the first timed game
     for path in paths:
         with open(path, encoding="utf-8", errors="replace") as handle:
             while True:
@@ -102,12 +102,12 @@ def report(paths, out=sys.stdout):
                 if sides is None:
                     continue
                 tc = parse_tc(game.headers.get("TimeControl"))
-                if base is None:
-                    base = tc
-                elif tc != base:
+                if control is None:
+                    control = tc
+                elif tc != control:
                     raise ValueError(
                         f"{path}: a game at {game.headers['TimeControl']} after games at "
-                        f"{base[0]:g}+{base[1]:g}: report one time control at a time")
+                        f"{control[0]:g}+{control[1]:g}: report one time control at a time")
                 for colour, name in ((chess.WHITE, "White"), (chess.BLACK, "Black")):
                     engine = engines.setdefault(
                         game.headers.get(name, "?"),
@@ -120,7 +120,7 @@ def report(paths, out=sys.stdout):
                     engine["final"].append(side["clock"])
                     engine["moves"].extend(side["moves"])
     summary = {}
-    base = base[0] if base else None
+    base = control[0] if control else None
     for name in sorted(engines):
         e = engines[name]
         lows = e["lowest"]

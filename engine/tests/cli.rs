@@ -1,0 +1,79 @@
+//! The engine binary's command line: `wingtip perft` and `wingtip bench` output and
+//! errors (the contract is docs/design.md §5).
+
+use std::process::Command;
+
+fn wingtip(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_wingtip"))
+        .args(args)
+        .output()
+        .expect("run wingtip");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn prints_nodes_searched_last() {
+    let (ok, out, _) = wingtip(&["perft", "3"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("Nodes searched: 8902"));
+    let (ok, out, _) = wingtip(&["perft", "0"]);
+    assert!(ok);
+    assert_eq!(out.trim(), "Nodes searched: 1");
+}
+
+#[test]
+fn divide_lists_each_root_move() {
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (ok, out, _) = wingtip(&["perft", "2", "--fen", kiwipete, "--divide"]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines.len(), 49);
+    assert_eq!(lines[48], "Nodes searched: 2039");
+    let sum: u64 = lines[..48]
+        .iter()
+        .map(|l| {
+            let (mv, n) = l.split_once(": ").unwrap();
+            assert!(mv.len() == 4 || mv.len() == 5, "{l}");
+            n.parse::<u64>().unwrap()
+        })
+        .sum();
+    assert_eq!(sum, 2039);
+    assert!(lines.contains(&"e1g1: 43"), "castling listed as e1g1");
+}
+
+#[test]
+fn closed_stdout_ends_quietly() {
+    // The reader goes away before the first line (`wingtip bench | head -0`).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wingtip"))
+        .args(["bench", "4"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run wingtip");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?} {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn bad_arguments_give_one_line_and_fail() {
+    for args in [
+        &["perft", "x"][..],
+        &["perft", "-1"],
+        &["perft", "99"],
+        &["perft", "3", "--fen", "not a fen"],
+        &["perft", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+    ] {
+        let (ok, out, err) = wingtip(args);
+        assert!(!ok, "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}

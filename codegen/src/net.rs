@@ -264,7 +264,11 @@ impl NetFile {
         writeln!(s, "pub const NET_QA: i32 = {QA};").unwrap();
         writeln!(s, "/// Output-layer scale (the file format's `QB`).").unwrap();
         writeln!(s, "pub const NET_QB: i32 = {QB};").unwrap();
-        writeln!(s, "/// Output buckets of a bucketed file (the file format's `BUCKETS`).").unwrap();
+        writeln!(
+            s,
+            "/// Output buckets of a bucketed file (the file format's `BUCKETS`)."
+        )
+        .unwrap();
         writeln!(s, "pub const NET_MAX_BUCKETS: usize = {BUCKETS};").unwrap();
         writeln!(s, "/// Hidden width per side of the compiled-in network.").unwrap();
         writeln!(s, "pub const NET_HIDDEN: usize = {h};").unwrap();

@@ -1,5 +1,5 @@
 //! `engine/spsa_params.txt`, the SPSA parameter lines handed to
-//! `scripts/spsa.py` and OpenBench, agrees with the search's tunables: every
+//! `rig/spsa.py` and OpenBench, agrees with the search's tunables: every
 //! tunable once, with its default and range.
 
 use wingtip::search::{Params, TUNABLES};

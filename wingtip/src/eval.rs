@@ -10,7 +10,7 @@
 //! The other terms (mobility, doubled/isolated/passed pawns, pawn shield, king-zone
 //! attacks, bishop pair, rooks on open files, tempo) started as wingtip's own
 //! hand-set round numbers. Every weight lives in one [`Weights`] value, [`WEIGHTS`],
-//! in the file `src/eval/weights.rs` that the Texel tuner (`tuner/`, binary
+//! in the file `src/eval/weights.rs` that the Texel tuner (`tools/train`, binary
 //! `wingtip-tune`) writes; [`trace`] exposes the evaluation's terms so the tuner's
 //! gradient is exact.
 //!
@@ -141,7 +141,7 @@ pub mod feature {
 }
 
 /// Every evaluation weight, in one place. The values live in `src/eval/weights.rs`,
-/// a file written by the tuner (`wingtip-tune`, see `tuner/`).
+/// a file written by the tuner (`wingtip-tune`, in `tools/train`).
 ///
 /// The evaluation is linear in [`pairs`](Weights::pairs) and
 /// [`tempo`](Weights::tempo); the king-zone pressure is not:

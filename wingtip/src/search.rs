@@ -1411,7 +1411,7 @@ mod tests {
         // Issue 9: the firmware's RAM besides the hash table stays within 64 KiB;
         // the searcher is most of the statics (a 32-move PV, not 96 x 96; the
         // counter-move table is 3 KiB of it, the correction history 8 KiB).
-        // `scripts/embedded.sh` checks the whole. The firmware builds without a
+        // `embedded/embedded.sh` checks the whole. The firmware builds without a
         // network; a network built in adds its per-ply state (the `acc`, `acc_valid`
         // and `dirty` fields), counted apart.
         let net =

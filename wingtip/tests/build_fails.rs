@@ -39,7 +39,10 @@ fn scratch_package(name: &str) -> PathBuf {
         .expect("the workspace lists its members");
     let manifest = manifest
         .replace(members, r#"members = ["wingtip", "codegen"]"#)
-        .replace(r#"default-members = ["engine"]"#, r#"default-members = ["wingtip"]"#);
+        .replace(
+            r#"default-members = ["engine"]"#,
+            r#"default-members = ["wingtip"]"#,
+        );
     std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
     std::fs::copy(root.join("Cargo.lock"), dir.join("Cargo.lock")).unwrap();
     for f in ["Cargo.toml", "build.rs"] {
@@ -49,19 +52,18 @@ fn scratch_package(name: &str) -> PathBuf {
     copy_dir(&package.join("src"), &dir.join("wingtip/src"));
     copy_dir(&package.join("magics"), &dir.join("wingtip/magics"));
     std::fs::create_dir_all(dir.join("codegen")).unwrap();
-    std::fs::copy(root.join("codegen/Cargo.toml"), dir.join("codegen/Cargo.toml")).unwrap();
+    std::fs::copy(
+        root.join("codegen/Cargo.toml"),
+        dir.join("codegen/Cargo.toml"),
+    )
+    .unwrap();
     copy_dir(&root.join("codegen/src"), &dir.join("codegen/src"));
     dir.join("wingtip")
 }
 
 fn build(dir: &Path) -> (bool, String) {
     let out = Command::new(env!("CARGO"))
-        .args([
-            "build",
-            "--lib",
-            "--offline",
-            "--quiet",
-        ])
+        .args(["build", "--lib", "--offline", "--quiet"])
         .env(
             "CARGO_TARGET_DIR",
             Path::new(env!("CARGO_TARGET_TMPDIR")).join("build-fails-target"),

@@ -1,5 +1,5 @@
 //! Chess960: the perft suite `tests/data/chess960.epd` (built by
-//! `scripts/chess960_suite.py`: 60 start positions of the standard numbering and 60
+//! `tests/oracle/chess960_suite.py`: 60 start positions of the standard numbering and 60
 //! playouts with castling rights alive, counts from Stockfish's `go perft` with
 //! `UCI_Chess960`, cross-checked by python-chess at depths 1–3; FENs alternate X-FEN
 //! and Shredder-FEN), plus the castling rules one by one.

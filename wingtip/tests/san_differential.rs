@@ -44,7 +44,10 @@ fn outcome(board: &Board, chess960: bool, text: &str) -> String {
 #[test]
 #[ignore = "needs python3 with python-chess (pip install chess)"]
 fn san_agrees_with_python_chess() {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/oracle/san_differential.py");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/oracle/san_differential.py"
+    );
     let output = Command::new("python3")
         .args([
             script,

@@ -24,12 +24,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use wingtip_codegen::format::{family_path, FamilyEntries, FamilyFile};
 use wingtip_codegen::geometry::{parse_square, square_name};
-use wingtip_magics::hunt::{progress_path, Budget, HuntConfig, Status};
 use wingtip_codegen::search::{search_family, DEFAULT_SEED};
-use wingtip_magics::stats::{bits_histogram, compact_entries, family_layouts, Layout, PUBLISHED};
-use wingtip_magics::store::{read_existing, replace_files, Outcome, Update};
 use wingtip_codegen::verify::{verify_set, FileViolation};
 use wingtip_codegen::Family;
+use wingtip_magics::hunt::{progress_path, Budget, HuntConfig, Status};
+use wingtip_magics::stats::{bits_histogram, compact_entries, family_layouts, Layout, PUBLISHED};
+use wingtip_magics::store::{read_existing, replace_files, Outcome, Update};
 
 /// The committed files, from the repository root.
 const DEFAULT_DIR: &str = "wingtip/magics";

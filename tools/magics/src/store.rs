@@ -1,7 +1,7 @@
 //! Safe replacement of magics files: verify, compare, then write through a temporary
 //! file and an atomic rename.
 //!
-//! Rules (issue 5, "Safety"):
+//! Rules:
 //! - a family file is replaced only by entries that all pass their family's rule
 //!   ([`verify_entry`]) and that are *no worse* than the file on disk: every square the
 //!   old file had is still present, and the compact table of the family (the sum of

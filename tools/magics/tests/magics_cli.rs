@@ -17,10 +17,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn magics(args: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("run wingtip")
+    Command::new(BIN).args(args).output().expect("run wingtip")
 }
 
 fn text(o: &Output) -> String {

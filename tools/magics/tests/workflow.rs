@@ -4,12 +4,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use wingtip_codegen::format::{family_path, read_dir, write_file, Entry, FamilyEntries};
-use wingtip_magics::hunt::{hunt_dir, Budget, HuntConfig, Progress, CHUNK_TRIES, LOCAL_EVALS};
 use wingtip_codegen::search::{search_family, search_set};
-use wingtip_magics::store::{read_existing, replace_files, StoreError, Update};
 use wingtip_codegen::verify::{verify_entry, verify_set};
 use wingtip_codegen::Family;
+use wingtip_magics::hunt::{hunt_dir, Budget, HuntConfig, Progress, CHUNK_TRIES, LOCAL_EVALS};
 use wingtip_magics::merge_dirs;
+use wingtip_magics::store::{read_existing, replace_files, StoreError, Update};
 
 /// A fresh, empty folder under Cargo's per-target temporary directory.
 fn temp_dir(name: &str) -> PathBuf {

@@ -1,4 +1,4 @@
-//! Reading the self-play file of `scripts/datagen.py` and keeping the quiet positions.
+//! Reading the self-play file of `rig/datagen.py` and keeping the quiet positions.
 //!
 //! Line format: `<FEN> | <result> | <score> | <game>`, result 1.0 / 0.5 / 0.0 for White;
 //! lines starting with `#` and blank lines are skipped.

@@ -2,11 +2,11 @@
 //! several threads (see [`wingtip_train::selfplay`] for the games and the positions kept).
 //!
 //! ```text
-//! cargo run --release -p wingtip-tune --bin wingtip-datagen -- \
-//!     --games 20000 --nodes 5000 --threads 2 --out scripts/data/selfplay.txt
+//! cargo run --release -p wingtip-train --bin wingtip-datagen -- \
+//!     --games 20000 --nodes 5000 --threads 2 --out lab/data/selfplay.txt
 //! ```
 //!
-//! The file format is that of `scripts/datagen.py` (`FEN | result | score | game` lines,
+//! The file format is that of `rig/datagen.py` (`FEN | result | score | game` lines,
 //! each game's block closed by a `# game …` marker line), so `wingtip-tune` and
 //! `wingtip-net` read either. Resumable: run the same command again and it carries on.
 //! On start the complete game blocks of `--out` are kept, anything after the last marker

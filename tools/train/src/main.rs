@@ -2,8 +2,8 @@
 //! method and writes `src/eval/weights.rs` (see the library docs of `wingtip_train`).
 //!
 //! ```text
-//! python3 scripts/datagen.py --games 3000 --nodes 5000          # the data
-//! cargo run --release -p wingtip-tune -- --data scripts/data/selfplay.txt
+//! python3 -m rig.datagen --games 3000 --nodes 5000             # the data
+//! cargo run --release -p wingtip-train --bin wingtip-tune -- --data lab/data/selfplay.txt
 //! cargo build --release                                         # the engine with the new weights
 //! ```
 //!
@@ -29,7 +29,7 @@ use wingtip_train::weights::{self, flatten, unflatten, COUNT};
 #[derive(Parser)]
 #[command(version)]
 struct Args {
-    /// Self-play data files (`FEN | result | score | game` lines, from scripts/datagen.py).
+    /// Self-play data files (`FEN | result | score | game` lines, from rig/datagen.py).
     #[arg(long, num_args = 1.., default_value = "lab/data/selfplay.txt")]
     data: Vec<PathBuf>,
     /// The weights file to write.
@@ -70,7 +70,7 @@ struct Args {
     score_weight: f64,
     /// Measure the held-out error against the same blended target as training (with
     /// `--score-weight`), not the game results: for data relabelled by a stronger
-    /// engine (scripts/label.py), where the score is the quantity being fitted and the
+    /// engine (rig/label.py), where the score is the quantity being fitted and the
     /// results of short self-play games are the noisier signal.
     #[arg(long)]
     validate_target: bool,

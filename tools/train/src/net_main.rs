@@ -2,8 +2,8 @@
 //! and writes the integer file the engine builds in (`src/eval/net.bin`).
 //!
 //! ```text
-//! cargo run --release -p wingtip-tune --bin wingtip-net -- \
-//!     --data scripts/data/sf8_268k.txt --held scripts/data/sf2400_s11_sf8_held.txt \
+//! cargo run --release -p wingtip-train --bin wingtip-net -- \
+//!     --data lab/data/labels-sf8-selfplay-0d40341-268k.txt --held lab/data/labels-sf8-stockfish2400-2026-12-01-a6d21bb-held.txt \
 //!     --out src/eval/net.bin
 //! cargo build --release          # the engine with the new network
 //! ```
@@ -34,7 +34,7 @@ use wingtip_train::net::{
 #[derive(Parser)]
 #[command(version)]
 struct Args {
-    /// Training data (`FEN | result | score | game` lines, e.g. from scripts/label.py).
+    /// Training data (`FEN | result | score | game` lines, e.g. from rig/label.py).
     #[arg(long, num_args = 1.., required = true)]
     data: Vec<PathBuf>,
     /// Extra held-out files, reported each epoch (not used to pick the weights).

@@ -1,5 +1,5 @@
 //! Self-play games at a fixed node budget, in-process: the data generator behind
-//! `wingtip-datagen` (the native counterpart of `scripts/datagen.py`, which drives the
+//! `wingtip-datagen` (the native counterpart of `rig/datagen.py`, which drives the
 //! engine over UCI). Measured here on the idle 2-core machine: 20 games at 5,000 nodes
 //! a move on 2 threads wrote 1,588 positions in 3.7 s (430 a second), where README
 //! records about 60 a second for `datagen.py` at 2,000 nodes on both cores.
@@ -10,7 +10,7 @@
 //! searcher, continuation history and transposition table cleared at the game's start
 //! (as `ucinewgame` does). So an interrupted run that resumes writes the same games.
 //!
-//! Positions kept, and the game's end, follow `scripts/datagen.py`: the side to move is
+//! Positions kept, and the game's end, follow `rig/datagen.py`: the side to move is
 //! not in check; the move chosen is not a capture, a promotion or a check; the score is
 //! not a mate score and within ±`max_score`; the position is at least `skip_plies` plies
 //! after the random plies. Games end by the rules (checkmate, stalemate, insufficient
@@ -69,7 +69,7 @@ impl Default for Config {
     }
 }
 
-/// The score a mate counts as in White-relative scores (as `scripts/datagen.py`).
+/// The score a mate counts as in White-relative scores (as `rig/datagen.py`).
 const MATE_SCORE: i32 = 100_000;
 
 /// One game's outcome and kept positions.

@@ -2,7 +2,7 @@
 //!
 //! [`Params::DEFAULT`] is what the engine plays with. [`TUNABLES`] lists each number
 //! with its name and range, so a tuner can set them by name: the engine built with
-//! the `tune` feature offers them as UCI options, which `scripts/spsa.py` (SPSA by
+//! the `tune` feature offers them as UCI options, which `rig/spsa.py` (SPSA by
 //! self-play, the fishtest / OpenBench method) and OpenBench's tuning sessions set.
 
 /// The search's tunable numbers (centipawns unless said otherwise).

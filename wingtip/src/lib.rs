@@ -104,3 +104,13 @@ pub use perft::{perft, perft_divide};
 pub use piece::{Color, Piece, Role, BOTH};
 pub use san::{San, SanError};
 pub use square::{File, ParseSquareError, Rank, Square, NO_SQUARE};
+
+// The Rust examples of the repository's README and embedding guide run as doc tests
+// (`cargo test --doc -p wingtip`), so the front door cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExamples;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/embedding.md")]
+struct EmbeddingExamples;

@@ -1,6 +1,6 @@
 //! Puts memory.x where cortex-m-rt's link.x finds it and links with link.x. The link
 //! argument is given here rather than in .cargo/config.toml so that a RUSTFLAGS
-//! setting (scripts/footprint.sh sets one per backend) does not drop it.
+//! setting (embedded/footprint.sh sets one per backend) does not drop it.
 
 use std::{env, fs, path::PathBuf};
 

@@ -26,7 +26,7 @@ use wingtip::search::{Hooks, Info, Limits, Score, Searcher, TtEntry};
 use wingtip::{perft, Board};
 
 /// The CPW perft positions with their expected counts (a copy of the shared suite).
-const CPW: &str = include_str!("../../tests/data/cpw.epd");
+const CPW: &str = include_str!("../../wingtip/tests/data/cpw.epd");
 /// Names of the CPW positions, in the file's order.
 const NAMES: [&str; 6] = ["startpos", "kiwipete", "pos3", "pos4", "pos5", "pos6"];
 /// Every position is checked at these depths.
@@ -298,7 +298,7 @@ impl core::fmt::Display for MoveText {
 ///
 /// Going over the budget is printed (`over`) but is not a failure here: the RAM
 /// region of memory.x is larger than the budget so that the figure can be measured,
-/// and `scripts/embedded.sh` compares it with the budget it is given.
+/// and `embedded/embedded.sh` compares it with the budget it is given.
 fn check_ram() -> u32 {
     extern "C" {
         static _ram_start: u32;

@@ -3,7 +3,7 @@
 // person would: clicks and drags on the board, the FEN box, the perft button, an
 // engine-vs-engine game replayed independently by chess.js.
 //
-// Run: scripts/web.sh build && node --test wasm/test/browser.mjs
+// Run: wasm/web.sh build && node --test wasm/test/browser.mjs
 // Env: CHROMIUM (default /usr/bin/chromium), SCREENSHOT (default wasm/target/web.png),
 //      FIGURES (a JSON file to write the measured figures to, optional),
 //      LONG_TASK_MS (the longest main-thread task allowed during a search, default 100).

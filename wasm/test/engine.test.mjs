@@ -1,6 +1,6 @@
 // Node test of the WebAssembly module through wingtip.js (the same module the page
 // uses): perft counts, a self-play game replayed by chess.js, the bad-input codes.
-// Run: scripts/web.sh build && node --test wasm/test/*.test.mjs
+// Run: wasm/web.sh build && node --test wasm/test/*.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { create, ERRORS, WingtipError } from '../www/wingtip.js';
 
 const wasmUrl = new URL('../www/wingtip.wasm', import.meta.url);
 const bytes = await readFile(wasmUrl).catch(() => {
-  throw new Error('wasm/www/wingtip.wasm is missing: run scripts/web.sh build first');
+  throw new Error('wasm/www/wingtip.wasm is missing: run wasm/web.sh build first');
 });
 const module = await WebAssembly.compile(bytes);
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';

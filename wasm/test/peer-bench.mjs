@@ -4,7 +4,7 @@
 // only downloaded and served by this benchmark (into wasm/target/peer/, never into
 // wasm/www/): nothing of it is shipped.
 //
-//   scripts/web.sh build
+//   wasm/web.sh build
 //   npm install --prefix wasm/target/peer --ignore-scripts --no-save stockfish@19.0.0   # ~200 MB
 //   node wasm/test/peer-bench.mjs [movetime_ms=500] [rounds=10] [flavour=lite-single]
 //

@@ -1,7 +1,7 @@
 // Perft speed of the page's module in headless Chromium against the native binary,
 // interleaved in one run (not a test: prints a table).
 //
-//   cargo build --release && scripts/web.sh build
+//   cargo build --release && wasm/web.sh build
 //   node wasm/test/perft-speed.mjs [depth=6] [rounds=3]
 //
 // Chromium runs perft through the page's own perft button (a Web Worker, the module

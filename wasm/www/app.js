@@ -2,7 +2,7 @@
 // (legal moves, moves played, FEN, status) lives in an engine on the page's thread,
 // ready a few milliseconds after the module's download (boot.js); searches run in a
 // Web Worker (worker.js through wingtip.js), so the page never blocks. The board is
-// cm-chessboard (MIT), vendored into vendor/ by scripts/web.sh.
+// cm-chessboard (MIT), vendored into vendor/ by wasm/web.sh.
 //
 // State shown in the DOM for people and for the browser test (wasm/test/browser.mjs):
 // #message (class "error" on bad input), #moves[data-moves] (the game's UCI moves),

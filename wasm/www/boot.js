@@ -17,7 +17,7 @@ export const boot = { url, started: performance.now(), response: 0 };
 
 const started = launch({
   wasm: fetch(url).then((r) => {
-    if (!r.ok) throw new Error(`wingtip.wasm: HTTP ${r.status} (run scripts/web.sh build)`);
+    if (!r.ok) throw new Error(`wingtip.wasm: HTTP ${r.status} (run wasm/web.sh build)`);
     boot.response = performance.now();
     return r;
   }),

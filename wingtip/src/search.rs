@@ -1408,7 +1408,7 @@ mod tests {
 
     #[test]
     fn searcher_fits_an_embedded_ram_budget() {
-        // Issue 9: the firmware's RAM besides the hash table stays within 64 KiB;
+        // The firmware's RAM besides the hash table stays within 64 KiB;
         // the searcher is most of the statics (a 32-move PV, not 96 x 96; the
         // counter-move table is 3 KiB of it, the correction history 8 KiB).
         // `embedded/embedded.sh` checks the whole. The firmware builds without a

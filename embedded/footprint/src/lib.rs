@@ -1,6 +1,6 @@
 //! The smallest useful wingtip embedder: parse a FEN, list its legal moves, count
-//! perft, search to a fixed depth. `scripts/footprint.sh` builds it per target and
-//! attack backend and reports what it links; `scripts/wasm-perft.mjs` times it.
+//! perft, search to a fixed depth. `embedded/footprint.sh` builds it per target and
+//! attack backend and reports what it links; `wasm/wasm-perft.mjs` times it.
 //!
 //! The C ABI below is what the wasm32 and x86-64 cdylibs export (the FEN is written
 //! into [`wt_input`]'s buffer first). Calls are not reentrant: a call made while

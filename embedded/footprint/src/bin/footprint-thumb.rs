@@ -1,7 +1,7 @@
 //! The minimal embedder as Cortex-M firmware: it runs each API call once on a FEN
 //! and a depth read through volatile loads (so nothing is folded away at compile
 //! time) and stores the results with volatile writes. It prints nothing; it exists
-//! to be measured (`scripts/footprint.sh`).
+//! to be measured (`embedded/footprint.sh`).
 #![no_std]
 #![no_main]
 

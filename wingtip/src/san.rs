@@ -342,8 +342,8 @@ impl Board {
                     !mv.is_castling()
                         && mv.target() == target
                         && mv.piece().role() == role
-                        && file.map_or(true, |f| mv.source().file() as u8 == f)
-                        && rank.map_or(true, |r| mv.source().rank() as u8 == r)
+                        && file.is_none_or(|f| mv.source().file() as u8 == f)
+                        && rank.is_none_or(|r| mv.source().rank() as u8 == r)
                 };
                 let mut found = None;
                 let mut without_promotion = false;

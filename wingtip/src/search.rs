@@ -52,7 +52,7 @@ pub use see::see;
 pub use tt::{hashfull, Bound, TtEntry, DEPTH_MAX};
 
 use crate::eval;
-use crate::{Board, Color, Move, Piece, Role, MAX_MOVES};
+use crate::{Board, Color, Move, Piece, Role, Square, MAX_MOVES};
 use core::sync::atomic::{AtomicBool, Ordering};
 use correction::Correction;
 use movepick::{cont_index, update_i16, ContRow, History, NodePicker, Picker, Take, NO_CONT};
@@ -74,6 +74,33 @@ const INF: i32 = 32_500;
 const RAZOR_MARGIN: i32 = 250;
 /// How many earlier game positions the searcher keeps for repetition checks.
 const GAME_KEYS: usize = 256;
+/// On boards with more sliders than the starting position's ten (positions set up
+/// by hand, such as boards full of queens), quiescence searches this many plies in
+/// full (every good capture; every evasion in check); deeper, only recaptures on the
+/// square of the last capture, and a position in check stands pat like any other.
+/// There nearly every capture is an equal trade that gives check, and an unbounded
+/// quiescence would not finish even the first iteration. Positions from play keep
+/// the full quiescence (the bound never applies to them).
+const QS_FULL_PLIES: usize = 6;
+/// Bishops, rooks and queens of both sides on the starting position.
+const START_SLIDERS: usize = 10;
+
+/// Where a quiescence node stands in its capture sequence.
+#[derive(Clone, Copy)]
+struct QsPath {
+    /// Quiescence plies from the horizon.
+    plies: usize,
+    /// The target square of the move that led here (`None` at the horizon).
+    last_target: Option<Square>,
+}
+
+impl QsPath {
+    /// The first quiescence node, at the horizon of the main search.
+    const HORIZON: QsPath = QsPath {
+        plies: 0,
+        last_target: None,
+    };
+}
 /// The most principal variations one search reports ([`Searcher::set_multipv`]).
 pub const MAX_MULTIPV: u32 = 64;
 /// How many plies of network accumulators the searcher keeps: one per ply when the
@@ -271,7 +298,9 @@ pub struct Searcher {
     nodes: u64,
     seldepth: usize,
     stopped: bool,
-    can_stop: bool,
+    /// Quiescence plies searched in full in this search ([`QS_FULL_PLIES`] on boards
+    /// with more sliders than the starting position, unbounded otherwise).
+    qs_full_plies: usize,
     killers: [[Move; 2]; MAX_PLY],
     history: History,
     /// The quiet reply that last refuted each move, by the refuted move's piece and
@@ -326,7 +355,7 @@ impl Searcher {
             nodes: 0,
             seldepth: 0,
             stopped: false,
-            can_stop: false,
+            qs_full_plies: 0,
             killers: [[Move::NULL; 2]; MAX_PLY],
             history: History::new(),
             counters: [[Move::NULL; 64]; 12],
@@ -404,8 +433,11 @@ impl Searcher {
     /// `history` holds the hashes ([`Board::hash`]) of the positions played before
     /// `board`, oldest first, without `board` itself; a position repeated once counts
     /// as a draw. `table` may have any length. The search ends at the first of:
-    /// `limits`, `stop` becoming true, or no deeper iteration being possible. Depth 1
-    /// always completes, so a legal move is returned whenever one exists.
+    /// `limits`, `stop` becoming true, or no deeper iteration being possible. Every
+    /// limit and the stop flag are checked from the first node on (every 1,024 nodes,
+    /// quiescence included), even within the first iteration; a legal move is
+    /// returned whenever one exists (the best root move found so far, or the first
+    /// legal move when the search stopped before any was searched in full).
     ///
     /// This search has no continuation history (it fits an embedded target's RAM);
     /// [`Searcher::search_with_continuation`] is the stronger search where 1.125 MiB
@@ -484,7 +516,16 @@ impl Searcher {
         self.keys[self.root_index] = board.hash();
         self.nodes = 0;
         self.stopped = false;
-        self.can_stop = false;
+        let sliders: usize = Piece::ALL
+            .iter()
+            .filter(|p| matches!(p.role(), Role::Bishop | Role::Rook | Role::Queen))
+            .map(|&p| board.pieces(p).len() as usize)
+            .sum();
+        self.qs_full_plies = if sliders > START_SLIDERS {
+            QS_FULL_PLIES
+        } else {
+            usize::MAX
+        };
         self.killers = [[Move::NULL; 2]; MAX_PLY];
         self.history.age();
         self.params = *self.params();
@@ -601,7 +642,6 @@ impl Searcher {
                     self.excluded_len += 1;
                 }
             }
-            self.can_stop = true;
             let best = result.best_move.unwrap_or(Move::NULL);
             let score = scores[0];
             let drop = previous.map_or(0, |(_, s)| s - score);
@@ -692,7 +732,7 @@ impl Searcher {
         if self.stopped {
             return true;
         }
-        if !self.can_stop || self.nodes & 1023 != 0 {
+        if self.nodes & 1023 != 0 {
             return false;
         }
         let l = cx.limits;
@@ -755,7 +795,7 @@ impl Searcher {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(cx, board, alpha, beta, ply);
+            return self.qsearch(cx, board, alpha, beta, ply, QsPath::HORIZON);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(board, ply);
@@ -816,7 +856,7 @@ impl Searcher {
             // lift it either is left at the quiescence score.
             if depth <= 3 && static_eval + RAZOR_MARGIN * depth < alpha && alpha.abs() < MATE_BOUND
             {
-                let s = self.qsearch(cx, board, alpha, alpha + 1, ply);
+                let s = self.qsearch(cx, board, alpha, alpha + 1, ply, QsPath::HORIZON);
                 if self.stopped {
                     return 0;
                 }
@@ -1077,6 +1117,7 @@ impl Searcher {
         alpha: i32,
         beta: i32,
         ply: usize,
+        path: QsPath,
     ) -> i32 {
         self.pv_len[ply] = 0;
         if self.should_stop(cx) {
@@ -1101,7 +1142,7 @@ impl Searcher {
                 _ => {}
             }
         }
-        let in_check = board.in_check();
+        let in_check = board.in_check() && path.plies < self.qs_full_plies;
         let mut node;
         let mut stand = None;
         if in_check {
@@ -1122,16 +1163,9 @@ impl Searcher {
         // 256 bytes for it, not 2 KiB: the deepest part of the tree, and what an
         // embedded target's stack pays per ply.
         let outcome = if in_check {
-            self.qsearch_moves::<H, MAX_MOVES>(cx, board, Take::All, tt_move, &mut node, ply)
+            self.qsearch_moves::<H, MAX_MOVES>(cx, board, tt_move, &mut node, ply, path)
         } else {
-            self.qsearch_moves::<H, QS_CAPACITY>(
-                cx,
-                board,
-                Take::GoodCaptures,
-                tt_move,
-                &mut node,
-                ply,
-            )
+            self.qsearch_moves::<H, QS_CAPACITY>(cx, board, tt_move, &mut node, ply, path)
         };
         match outcome {
             QsOutcome::Searched => {}
@@ -1160,11 +1194,18 @@ impl Searcher {
         &mut self,
         cx: &mut Ctx<'_, H>,
         board: &Board,
-        take: Take,
         tt_move: Move,
         node: &mut NodeScore,
         ply: usize,
+        path: QsPath,
     ) -> QsOutcome {
+        // The full-size picker is the one for evasions: every move; the small one
+        // takes the good captures and queen promotions.
+        let take = if N == MAX_MOVES {
+            Take::All
+        } else {
+            Take::GoodCaptures
+        };
         let mut picker = Picker::<N>::new(
             board,
             take,
@@ -1177,11 +1218,19 @@ impl Searcher {
         if picker.is_empty() {
             return QsOutcome::NoMove;
         }
+        let recapture_only = path.plies >= self.qs_full_plies;
         while let Some((mv, _)) = picker.next() {
+            if recapture_only && Some(mv.target()) != path.last_target {
+                continue;
+            }
             let mut child = *board;
             child.make_move(mv);
             self.made(board, &child, ply);
-            let s = -self.qsearch(cx, &child, -node.beta, -node.alpha, ply + 1);
+            let next = QsPath {
+                plies: path.plies + 1,
+                last_target: Some(mv.target()),
+            };
+            let s = -self.qsearch(cx, &child, -node.beta, -node.alpha, ply + 1, next);
             if self.stopped {
                 return QsOutcome::Stopped;
             }

@@ -758,7 +758,7 @@ pub fn hunt_dir(
                         .iter()
                         .filter(|q| {
                             q.entry.bits > q.floor
-                                && chunk_budget(config.budget).map_or(true, |m| q.run_chunks < m)
+                                && chunk_budget(config.budget).is_none_or(|m| q.run_chunks < m)
                         })
                         .count(),
                     fraction,

@@ -34,7 +34,7 @@ pub struct Merged {
 /// Returns true when `candidate` is strictly better than `current` (fewer bits).
 /// Ties keep the current entry, so the earlier source wins.
 fn better(candidate: &Entry, current: Option<&Entry>) -> bool {
-    current.map_or(true, |c| candidate.bits < c.bits)
+    current.is_none_or(|c| candidate.bits < c.bits)
 }
 
 /// Merges the folders `dirs`, in order; on equal bits the earlier folder wins.

@@ -15,8 +15,8 @@
 //! searches and hands it back when it ends; the reading thread stays free to answer
 //! `isready`, `stop`, `?` and `quit` at once.
 
-mod uci;
-mod xboard;
+pub mod uci;
+pub mod xboard;
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -661,11 +661,12 @@ fn zeroed_table(len: usize) -> Option<Vec<TtEntry>> {
 /// otherwise.
 ///
 /// # Errors
-/// The reason and the text, as `"<reason>: <text>"`.
+/// The reason and the text, as `"<reason>: <text>"` (the text as [`truncate`]
+/// quotes it).
 pub fn parse_move(board: &Board, text: &str, chess960: bool) -> Result<Move, String> {
     board
         .parse_uci_move_chess960(text, chess960)
-        .map_err(|e| format!("{e}: {text}"))
+        .map_err(|e| format!("{e}: {}", truncate(text)))
 }
 
 /// The search's hooks: the request's clock, and progress sent to the protocol.
@@ -732,15 +733,41 @@ pub fn parse_count(text: &str) -> Result<u64, String> {
     }
 }
 
-/// Shortens user text quoted in a diagnostic.
+/// Quotes user text in a diagnostic, so that a reply naming bad input stays one
+/// printable line of bounded length: every character that could end or split the
+/// line, move a terminal's cursor or reorder its text (control characters, the
+/// Unicode line and paragraph separators, bidirectional controls) is written as
+/// its escape (`\u{0}`, `\u{1b}`), and text beyond [`QUOTE_MAX`] characters
+/// (escapes counted as written) is cut and ends with `…`.
 pub fn truncate(text: &str) -> String {
-    const MAX: usize = 60;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(MAX).collect::<String>())
+    let mut quoted = String::new();
+    let mut shown = 0;
+    for c in text.chars() {
+        let hidden = c.is_control()
+            || matches!(
+                c,
+                '\u{2028}' | '\u{2029}' | '\u{200e}' | '\u{200f}' | '\u{feff}'
+            )
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c);
+        let escaped = c.escape_unicode();
+        let width = if hidden { escaped.len() } else { 1 };
+        if shown + width > QUOTE_MAX {
+            quoted.push('…');
+            break;
+        }
+        shown += width;
+        if hidden {
+            quoted.extend(escaped);
+        } else {
+            quoted.push(c);
+        }
     }
+    quoted
 }
+
+/// The most characters of user text a diagnostic quotes (see [`truncate`]).
+pub const QUOTE_MAX: usize = 60;
 
 #[cfg(test)]
 mod tests {
@@ -841,10 +868,10 @@ mod tests {
 
     #[test]
     fn the_soft_limit_ends_the_search_after_an_iteration() {
-        // The clock reads 2000 ms from the start: the first iteration completes
-        // (depth 1 always does), then the soft limit forbids a second one. The search
-        // scales the soft limit by how settled it looks, but never beyond the hard
-        // limit.
+        // The clock reads 2000 ms from the start, far from the hard limit: the first
+        // iteration completes, then the soft limit forbids a second one. The search
+        // scales the soft limit by how settled it looks (at most a few times 500 ms
+        // here), but never beyond the hard limit.
         struct Late;
         impl Clock for Late {
             fn elapsed_ms(&self) -> u64 {
@@ -853,13 +880,36 @@ mod tests {
         }
         let limits = Limits {
             soft_ms: 500,
-            hard_ms: 2000,
+            hard_ms: 60_000,
             ..Limits::NONE
         };
         let (result, events) = search_with(limits, Late);
         assert_eq!(result.depth, 1, "{result:?}");
         assert_eq!(events[..1], ["info 1".to_string()]);
         assert_eq!(events.len(), 2, "{events:?}");
+    }
+
+    #[test]
+    fn the_hard_limit_ends_even_the_first_iteration_with_a_legal_move() {
+        // The clock reads past the hard limit from the first node: the search stops
+        // within its first 1,024 nodes, before depth 1 completes, and still answers
+        // with a legal move.
+        struct Over;
+        impl Clock for Over {
+            fn elapsed_ms(&self) -> u64 {
+                2000
+            }
+        }
+        let limits = Limits {
+            soft_ms: 500,
+            hard_ms: 1000,
+            ..Limits::NONE
+        };
+        let (result, _) = search_with(limits, Over);
+        assert_eq!(result.depth, 0, "{result:?}");
+        assert!(result.nodes <= 1024, "{result:?}");
+        let best = result.best_move.expect("a move");
+        assert!(Board::startpos().legal_moves().contains(&best), "{best}");
     }
 
     #[test]
@@ -1000,5 +1050,36 @@ mod tests {
         out.clone().line("c");
         assert_eq!(out.take(), ["a", "b", "c"]);
         assert!(out.take().is_empty());
+    }
+
+    #[test]
+    fn quoted_user_text_is_printable_and_bounded() {
+        assert_eq!(truncate("e2e4"), "e2e4");
+        assert_eq!(truncate(""), "");
+        assert_eq!(truncate("a\0b"), "a\\u{0}b");
+        assert_eq!(
+            truncate("\x1b[2Jx\ry\u{7f}\u{85}"),
+            "\\u{1b}[2Jx\\u{d}y\\u{7f}\\u{85}"
+        );
+        assert_eq!(truncate("\u{202e}ab\u{2028}"), "\\u{202e}ab\\u{2028}");
+        // Printable text beyond the bound is cut, with an ellipsis.
+        let long = "é".repeat(1000);
+        assert_eq!(truncate(&long), format!("{}…", "é".repeat(QUOTE_MAX)));
+        assert_eq!(truncate(&"x".repeat(QUOTE_MAX)), "x".repeat(QUOTE_MAX));
+        // Escapes count as written and are never cut in two.
+        for text in [
+            "\0".repeat(100),
+            format!("ab{}", "\u{1b}".repeat(50)),
+            "\n".repeat(7),
+        ] {
+            let quoted = truncate(&text);
+            assert!(!quoted.chars().any(char::is_control), "{quoted:?}");
+            assert!(quoted.chars().count() <= QUOTE_MAX + 1, "{quoted:?}");
+            let body = quoted.trim_end_matches('…');
+            assert!(
+                body.is_empty() || body.ends_with('}') || body.ends_with('b'),
+                "{quoted:?}"
+            );
+        }
     }
 }

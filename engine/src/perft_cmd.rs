@@ -1,6 +1,7 @@
 //! `wingtip perft <depth> [--fen "<fen>"] [--divide] [--chess960]`: counts the leaf
 //! nodes of the legal move tree (docs/design.md §5). The FEN may be standard FEN, X-FEN
-//! or Shredder-FEN (Chess960 positions work either way).
+//! or Shredder-FEN; its castling rights are read by standard chess's rules (king on
+//! e1/e8, rooks in the corners), or by Chess960's with `--chess960`.
 //!
 //! Standard output: with `--divide`, one `<uci-move>: <nodes>` line per root move,
 //! then always `Nodes searched: <n>` as the last line. Timing goes to standard error
@@ -10,7 +11,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{anyhow, bail};
-use wingtip::{perft, perft_divide, Board};
+use wingtip::{perft, perft_divide, Board, FenError, PositionError};
 
 /// Largest depth accepted (depth 20 from the start position is ~10^28 nodes already).
 const MAX_DEPTH: u32 = 20;
@@ -27,7 +28,8 @@ pub struct Args {
     /// Print the node count below each root move
     #[arg(long)]
     divide: bool,
-    /// Write castling in --divide as king takes rook (e1h1), as UCI_Chess960 does
+    /// Chess960: read the FEN's castling rights by Chess960's rules and write
+    /// castling in --divide as king takes rook (e1h1), as UCI_Chess960 does
     #[arg(long)]
     chess960: bool,
 }
@@ -50,8 +52,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         })?;
     let board = match &args.fen {
         None => Board::startpos(),
-        Some(fen) => match Board::from_fen(fen) {
+        Some(fen) => match Board::from_fen_chess960(fen, args.chess960) {
             Ok(board) => board,
+            Err(e @ FenError::Illegal(PositionError::StandardCastling(_))) => {
+                bail!("{e} (for Chess960, add --chess960)")
+            }
             Err(e) => bail!("{e}"),
         },
     };

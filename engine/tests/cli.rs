@@ -77,3 +77,34 @@ fn bad_arguments_give_one_line_and_fail() {
         assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn perft_reads_castling_rights_by_the_rules_of_the_game() {
+    // The king on d1 with corner rooks: no castling in standard chess.
+    let d1 = "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
+    let (ok, out, err) = wingtip(&["perft", "1", "--fen", d1, "--divide"]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert_eq!(
+        err,
+        "error: fen: illegal position: castling right 'K' needs the white king on e1 and a rook \
+         on h1 in standard chess (for Chess960, add --chess960)\n"
+    );
+    // Without those rights: python-chess's 24 moves.
+    let (ok, out, _) = wingtip(&["perft", "1", "--fen", "r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("Nodes searched: 24"));
+    // Chess960: 26 moves, castling as king takes rook, none listed twice.
+    let (ok, out, _) = wingtip(&["perft", "1", "--fen", d1, "--divide", "--chess960"]);
+    assert!(ok);
+    let mut moves: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once(": ").map(|(m, _)| m))
+        .filter(|m| *m != "Nodes searched")
+        .collect();
+    assert_eq!(moves.len(), 26, "{out}");
+    moves.sort();
+    moves.dedup();
+    assert_eq!(moves.len(), 26, "{out}");
+    assert!(moves.contains(&"d1a1") && moves.contains(&"d1h1"), "{out}");
+    assert_eq!(out.lines().last(), Some("Nodes searched: 26"));
+}

@@ -90,6 +90,12 @@ pub enum PositionError {
     /// The en-passant square does not follow a double push: no enemy pawn just past
     /// it, or it or the square behind it is occupied.
     EnPassant(Square),
+    /// A castling letter that standard chess does not allow here (read by
+    /// [`Board::from_fen_chess960`] with `chess960` false): `K` or `H` needs the
+    /// white king on e1 and a white rook on h1, `Q` or `A` the king on e1 and a
+    /// rook on a1 (`k`/`h` and `q`/`a` the same on e8, h8 and a8); any other file
+    /// letter names a rook only Chess960 castles with.
+    StandardCastling(char),
 }
 
 impl fmt::Display for FenError {
@@ -157,6 +163,29 @@ impl fmt::Display for PositionError {
                     "en-passant square {sq} does not follow a double pawn push"
                 )
             }
+            PositionError::StandardCastling(ch) => {
+                let (color, rank) = if ch.is_ascii_uppercase() {
+                    ("white", 1)
+                } else {
+                    ("black", 8)
+                };
+                let rook_file = match ch.to_ascii_lowercase() {
+                    'k' | 'h' => 'h',
+                    'q' | 'a' => 'a',
+                    _ => {
+                        return write!(
+                            f,
+                            "castling letter {ch:?} is Chess960's: standard chess castles only \
+                             with the rooks on the a- and h-files"
+                        )
+                    }
+                };
+                write!(
+                    f,
+                    "castling right {ch:?} needs the {color} king on e{rank} and a rook on \
+                     {rook_file}{rank} in standard chess"
+                )
+            }
         }
     }
 }
@@ -196,12 +225,19 @@ fn parse_counter(text: &str) -> Option<u32> {
 }
 
 impl Board {
-    /// Parses a FEN string.
+    /// Parses a FEN string: standard FEN, X-FEN or Shredder-FEN.
     ///
     /// The halfmove clock and fullmove number may be left out (they default to
     /// `0 1`); a fullmove number of 0 reads as 1. An en-passant square that no pawn
     /// of the side to move attacks is dropped (X-FEN convention, see
     /// [`Board::en_passant`]).
+    ///
+    /// The castling field is read by Chess960's rules, which include standard
+    /// chess: `K` (`Q`) names the outermost rook on the king's h-side (a-side)
+    /// wherever the king stands on its back rank, and a file letter names the rook
+    /// on that file. So `R2K3R w K` is a Chess960 right of a king on d1. A program
+    /// that plays standard chess only reads FENs with
+    /// [`Board::from_fen_chess960`]`(fen, false)`, which refuses such a right.
     ///
     /// This never panics.
     ///
@@ -223,6 +259,56 @@ impl Board {
     ///     Err(FenError::BadPiece { rank: 7, ch: 'x' }));
     /// ```
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
+        Board::read_fen(fen, true)
+    }
+
+    /// Parses a FEN string with its castling field read by the rules of one kind
+    /// of chess: Chess960's when `chess960` is true (exactly as
+    /// [`Board::from_fen`]), standard chess's when it is false, as a UCI engine
+    /// reads `position fen` with `UCI_Chess960` on or off.
+    ///
+    /// In standard chess a castling right needs its king on e1 (e8) and its rook on
+    /// h1 or a1 (h8 or a8): `K`, `Q`, `k`, `q`, and the Shredder-FEN letters `H`,
+    /// `A`, `h`, `a` for those same rooks. Any other right is refused with
+    /// [`PositionError::StandardCastling`] rather than dropped, so a position is
+    /// never read differently from what its text says. (python-chess drops such a
+    /// right instead, and keeps exactly the rights this accepts.)
+    ///
+    /// This never panics.
+    ///
+    /// # Errors
+    /// As [`Board::from_fen`], and [`PositionError::StandardCastling`] for a
+    /// castling right standard chess cannot have here.
+    ///
+    /// # Examples
+    /// ```
+    /// use wingtip::{Board, FenError, PositionError};
+    /// // A king on d1 with rooks on a1 and h1: castling only in Chess960.
+    /// let fen = "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
+    /// assert_eq!(
+    ///     Board::from_fen_chess960(fen, false),
+    ///     Err(FenError::Illegal(PositionError::StandardCastling('K')))
+    /// );
+    /// assert_eq!(
+    ///     Board::from_fen_chess960(fen, false).unwrap_err().to_string(),
+    ///     "fen: illegal position: castling right 'K' needs the white king on e1 and a rook on h1 in standard chess"
+    /// );
+    /// assert_eq!(Board::from_fen_chess960(fen, true).unwrap().legal_moves().len(), 26);
+    /// // Without the white rights it is a standard position: 24 moves.
+    /// let fen = "r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1";
+    /// assert_eq!(Board::from_fen_chess960(fen, false).unwrap().legal_moves().len(), 24);
+    /// // Shredder-FEN letters for the corner rooks are standard castling too.
+    /// assert_eq!(
+    ///     Board::from_fen_chess960("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", false),
+    ///     Board::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+    /// );
+    /// ```
+    pub fn from_fen_chess960(fen: &str, chess960: bool) -> Result<Board, FenError> {
+        Board::read_fen(fen, chess960)
+    }
+
+    /// The body of [`Board::from_fen_chess960`].
+    fn read_fen(fen: &str, chess960: bool) -> Result<Board, FenError> {
         let mut fields = [""; 6];
         let mut count = 0;
         for field in fen.split_ascii_whitespace() {
@@ -339,16 +425,19 @@ impl Board {
             fullmove_number,
             hash: 0,
         };
-        board.validate(castling_field, en_passant)?;
+        board.validate(castling_field, en_passant, chess960)?;
         board.hash = board.compute_hash();
+        debug_assert!(chess960 || board.has_standard_castling());
         Ok(board)
     }
 
-    /// Checks the legality rules of [`PositionError`] and sets the en-passant square.
+    /// Checks the legality rules of [`PositionError`] (castling by Chess960's
+    /// rules or, unless `chess960`, standard chess's) and sets the en-passant square.
     fn validate(
         &mut self,
         castling: &str,
         en_passant: Option<Square>,
+        chess960: bool,
     ) -> Result<(), PositionError> {
         for color in Color::ALL {
             match self.pieces(Piece::new(color, Role::King)).len() {
@@ -369,6 +458,9 @@ impl Board {
         }
         if castling != "-" {
             for b in castling.bytes() {
+                if !chess960 {
+                    self.check_standard_castling(b)?;
+                }
                 self.add_castling_right(b)?;
             }
         }
@@ -395,6 +487,27 @@ impl Board {
         let them = !self.side;
         if self.is_square_attacked(self.king_square(them), self.side) {
             return Err(PositionError::OppositeCheck);
+        }
+        Ok(())
+    }
+
+    /// Checks that one letter of a FEN castling field (already checked to be one of
+    /// `KQkqA-Ha-h`) is a right of standard chess here: its king on the e-file and
+    /// its rook in the corner, the one `K`/`H` (h-file) or `Q`/`A` (a-file) names.
+    fn check_standard_castling(&self, letter: u8) -> Result<(), PositionError> {
+        let (color, king, king_side_rook, queen_side_rook) = if letter.is_ascii_uppercase() {
+            (Color::White, Square::E1, Square::H1, Square::A1)
+        } else {
+            (Color::Black, Square::E8, Square::H8, Square::A8)
+        };
+        let rook = match letter.to_ascii_uppercase() {
+            b'K' | b'H' => king_side_rook,
+            b'Q' | b'A' => queen_side_rook,
+            _ => return Err(PositionError::StandardCastling(letter as char)),
+        };
+        if self.king_square(color) != king || !self.pieces(Piece::new(color, Role::Rook)).has(rook)
+        {
+            return Err(PositionError::StandardCastling(letter as char));
         }
         Ok(())
     }

@@ -52,6 +52,8 @@ fn perft_inner(board: &Board, depth: u32) -> u64 {
 /// generation order, and returns the total.
 ///
 /// At depth 0 there are no root moves: the callback is not called and the result is 1.
+/// No move is reported twice (debug builds check that the generator's list has no
+/// duplicate).
 ///
 /// # Examples
 /// ```
@@ -67,7 +69,16 @@ pub fn perft_divide(board: &Board, depth: u32, mut callback: impl FnMut(Move, u6
         return 1;
     }
     let mut total = 0;
-    for &mv in board.legal_moves().iter() {
+    let moves = board.legal_moves();
+    debug_assert!(
+        moves
+            .iter()
+            .enumerate()
+            .all(|(i, mv)| !moves[..i].contains(mv)),
+        "a move generated twice in {}",
+        board.fen()
+    );
+    for &mv in moves.iter() {
         let mut child = *board;
         child.make_move(mv);
         let nodes = perft(&child, depth - 1);

@@ -242,7 +242,8 @@ fn fen_forms_and_errors() {
 
 /// 100,000 castling fields (random letters from `KQkqA-Ha-h`, `-` and some junk)
 /// on the suite's placements: never a panic; an accepted FEN reads back from both
-/// printed forms to the same board, and every rejection names its reason.
+/// printed forms to the same board, standard chess's reading accepts exactly the
+/// ones with standard castling rights, and every rejection names its reason.
 #[test]
 fn fuzz_castling_fields() {
     const LETTERS: &[u8] = b"KQkqABCDEFGHabcdefgh-xI1 ";
@@ -268,10 +269,26 @@ fn fuzz_castling_fields() {
                 }
                 let moves = board.legal_moves();
                 assert_eq!(moves.len() as u64, perft(&board, 1), "{fen}");
+                // Standard chess reads it only when every right is a corner rook's
+                // with the king on the e-file, and then to the same board.
+                match Board::from_fen_chess960(&fen, false) {
+                    Ok(standard) => {
+                        assert!(board.has_standard_castling(), "{fen}");
+                        assert_eq!(standard, board, "{fen}");
+                    }
+                    Err(e) => {
+                        assert!(!board.has_standard_castling(), "{fen}: {e}");
+                        assert!(
+                            matches!(e, FenError::Illegal(PositionError::StandardCastling(_))),
+                            "{fen}: {e:?}"
+                        );
+                    }
+                }
             }
             Err(e) => {
                 rejected += 1;
                 assert!(!e.to_string().is_empty());
+                assert!(Board::from_fen_chess960(&fen, false).is_err(), "{fen}");
             }
         }
     }

@@ -152,6 +152,120 @@ fn legality_errors_by_name() {
     }
 }
 
+/// In standard chess a castling right needs its king on e1/e8 and its rook in the
+/// corner; `from_fen_chess960(fen, false)` refuses any other right by name, where
+/// Chess960's reading (and `from_fen`) accepts it.
+#[test]
+fn standard_chess_refuses_castling_rights_off_the_corners() {
+    use PositionError::StandardCastling;
+    // The king on d1: read the Chess960 way it castles d1a1 and d1h1, and in
+    // standard notation its queen-side castling would print as the king's step d1c1.
+    let d1 = "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
+    let err = Board::from_fen_chess960(d1, false).unwrap_err();
+    assert_eq!(err, FenError::Illegal(StandardCastling('K')));
+    assert_eq!(
+        err.to_string(),
+        "fen: illegal position: castling right 'K' needs the white king on e1 and a rook on h1 \
+         in standard chess"
+    );
+    let chess960 = Board::from_fen_chess960(d1, true).unwrap();
+    assert_eq!(Ok(chess960), Board::from_fen(d1));
+    assert_eq!(perft(&chess960, 1), 26);
+    let mut texts: Vec<String> = chess960
+        .legal_moves()
+        .iter()
+        .map(|m| m.uci(true).to_string())
+        .collect();
+    texts.sort();
+    texts.dedup();
+    assert_eq!(texts.len(), 26, "{texts:?}");
+    // Without the rights standard chess cannot have (python-chess's reading): 24.
+    let standard = Board::from_fen_chess960("r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1", false).unwrap();
+    assert_eq!(perft(&standard, 1), 24);
+    assert!(standard.legal_moves().iter().all(|m| !m.is_castling()));
+
+    let refused = [
+        ("r3k2r/8/8/8/8/8/8/R2K3R w Qkq - 0 1", 'Q'),
+        ("r2k3r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 'k'),
+        ("r2k3r/8/8/8/8/8/8/R3K2R w KQq - 0 1", 'q'),
+        // A rook beside the corner, the king in place.
+        ("4k3/8/8/8/8/8/8/R3K1R1 w K - 0 1", 'K'),
+        ("1r2k2r/8/8/8/8/8/8/4K3 b q - 0 1", 'q'),
+        // Shredder-FEN and X-FEN letters for other files are Chess960's.
+        ("4k3/8/8/8/8/8/8/R1R1K2R w KC - 0 1", 'C'),
+        ("1r2k1r1/8/8/8/8/8/8/4K3 w gb - 0 1", 'g'),
+        ("4k3/8/8/8/8/8/8/3RK2R w D - 0 1", 'D'),
+        // Corner letters with the king off the e-file.
+        ("4k3/8/8/8/8/8/8/R4K1R w HA - 0 1", 'H'),
+        ("r4k1r/8/8/8/8/8/8/4K3 w a - 0 1", 'a'),
+    ];
+    for (fen, letter) in refused {
+        let err = Board::from_fen_chess960(fen, false).unwrap_err();
+        assert_eq!(err, FenError::Illegal(StandardCastling(letter)), "{fen}");
+        let message = err.to_string();
+        assert!(message.contains(&format!("'{letter}'")), "{message}");
+        assert!(
+            !message.contains('\n') && !message.ends_with('.'),
+            "{message}"
+        );
+        // Chess960 reads each of them.
+        let board = Board::from_fen_chess960(fen, true).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(!board.has_standard_castling(), "{fen}");
+    }
+    assert_eq!(
+        StandardCastling('k').to_string(),
+        "castling right 'k' needs the black king on e8 and a rook on h8 in standard chess"
+    );
+    assert_eq!(
+        StandardCastling('A').to_string(),
+        "castling right 'A' needs the white king on e1 and a rook on a1 in standard chess"
+    );
+    assert_eq!(
+        StandardCastling('c').to_string(),
+        "castling letter 'c' is Chess960's: standard chess castles only with the rooks on the \
+         a- and h-files"
+    );
+
+    // Standard castling reads the same in both modes, Shredder-FEN letters included.
+    for (fen, same_as) in [
+        (KIWIPETE, KIWIPETE),
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4K2R w H - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
+        ),
+        (
+            "r3k3/8/8/8/8/8/8/4K3 b a - 0 1",
+            "r3k3/8/8/8/8/8/8/4K3 b q - 0 1",
+        ),
+    ] {
+        let board = Board::from_fen_chess960(fen, false).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(Ok(board), Board::from_fen(same_as), "{fen}");
+        assert_eq!(Ok(board), Board::from_fen_chess960(fen, true), "{fen}");
+        assert!(board.has_standard_castling());
+    }
+    // Every suite position is standard chess.
+    for fen in fens() {
+        assert_eq!(
+            Board::from_fen_chess960(fen, false),
+            Board::from_fen(fen),
+            "{fen}"
+        );
+    }
+    // Other faults keep their own errors in standard mode.
+    assert_eq!(
+        Board::from_fen_chess960("4k3/8/8/8/8/8/8/4K2R w KK - 0 1", false),
+        Err(FenError::BadCastling)
+    );
+    assert_eq!(
+        Board::from_fen_chess960("4k3/8/8/8/8/8/8/4K2R w KH - 0 1", false),
+        Err(FenError::Illegal(PositionError::CastlingSideTwice(1)))
+    );
+}
+
 #[test]
 fn en_passant_square_kept_only_when_capturable() {
     // A black pawn on d4 can take on e3: kept.
@@ -199,8 +313,21 @@ fn uci_move_errors() {
 /// Checks what must hold for any input: no panic, and an accepted FEN prints to
 /// text that parses back to the same board and supports move generation.
 fn check_any(text: &str) -> bool {
+    let standard = Board::from_fen_chess960(text, false);
     match Board::from_fen(text) {
         Ok(board) => {
+            // Standard chess reads exactly the positions with standard castling.
+            if board.has_standard_castling() {
+                assert_eq!(standard, Ok(board), "{text:?}");
+            } else {
+                assert!(
+                    matches!(
+                        standard,
+                        Err(FenError::Illegal(PositionError::StandardCastling(_)))
+                    ),
+                    "{text:?}: {standard:?}"
+                );
+            }
             let printed = board.fen().to_string();
             assert_eq!(
                 Board::from_fen(&printed),
@@ -219,6 +346,7 @@ fn check_any(text: &str) -> bool {
         Err(e) => {
             let message = e.to_string();
             assert!(!message.is_empty() && !message.contains('\n'));
+            assert!(standard.is_err(), "{text:?}");
             false
         }
     }

@@ -1,6 +1,8 @@
 //! UCI: each line is parsed into a [`Command`] (plus diagnostics), then run on the
 //! core. Malformed input is answered with `info string <what was wrong>` and the
-//! session goes on. [`Uci`] words every line the engine sends.
+//! session goes on; input quoted there goes through [`truncate`] (control
+//! characters escaped, long text cut), and one line gets at most [`MAX_MESSAGES`]
+//! diagnostics. [`Uci`] words every line the engine sends.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -12,7 +14,7 @@ use super::{
 };
 use crate::perft_cmd;
 use wingtip::search::{Info, Limits, Score, SearchResult};
-use wingtip::{Board, Color, Move};
+use wingtip::{Board, Color, FenError, Move, PositionError};
 
 /// The largest `go perft` depth accepted (deeper ones would block the engine for hours).
 const MAX_PERFT_DEPTH: u64 = 10;
@@ -21,6 +23,9 @@ const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
 /// The largest `MultiPV` offered.
 const MAX_MULTIPV: u32 = wingtip::search::MAX_MULTIPV;
+/// The most `info string` diagnostics one input line gets (the last one counts
+/// the rest).
+const MAX_MESSAGES: usize = 5;
 
 /// UCI output: `info …` lines, `bestmove`, and `info string` diagnostics.
 #[derive(Clone)]
@@ -268,6 +273,14 @@ pub fn parse(line: &str, chess960: bool) -> Parsed {
         Ok(c) => parsed.command = Some(c),
         Err(e) => parsed.messages.push(e),
     }
+    // However long the line, its reply is a few lines.
+    if parsed.messages.len() > MAX_MESSAGES {
+        let more = parsed.messages.len() - (MAX_MESSAGES - 1);
+        parsed.messages.truncate(MAX_MESSAGES - 1);
+        parsed
+            .messages
+            .push(format!("{more} more problems in this line, not listed"));
+    }
     parsed
 }
 
@@ -383,8 +396,18 @@ fn parse_position(args: &[&str], chess960: bool) -> Result<Command, String> {
             Board::startpos()
         }
         Some(&"fen") => {
+            // Castling rights by the rules of the game: Chess960's with
+            // UCI_Chess960 on, standard chess's (king on e1/e8, corner rooks) off.
             let fen = args[1..moves_at].join(" ");
-            Board::from_fen(&fen).map_err(|e| format!("invalid fen ({e}): {}", truncate(&fen)))?
+            Board::from_fen_chess960(&fen, chess960).map_err(|e| {
+                let hint = match e {
+                    FenError::Illegal(PositionError::StandardCastling(_)) => {
+                        "; a Chess960 position needs UCI_Chess960 on"
+                    }
+                    _ => "",
+                };
+                format!("invalid fen ({e}{hint}): {}", truncate(&fen))
+            })?
         }
         _ => return Err("position needs startpos or fen".to_string()),
     };
@@ -663,6 +686,130 @@ mod tests {
             e.starts_with("illegal move") && e.ends_with("position unchanged"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn position_fen_castling_follows_uci_chess960() {
+        // The king on d1 with corner rooks: Chess960 castling, not standard.
+        let d1 = "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
+        assert_eq!(
+            error(&format!("position fen {d1}")),
+            format!(
+                "invalid fen (fen: illegal position: castling right 'K' needs the white king on \
+                 e1 and a rook on h1 in standard chess; a Chess960 position needs UCI_Chess960 \
+                 on): {d1}; position unchanged"
+            )
+        );
+        let parsed = parse(&format!("position fen {d1} moves d1a1"), true);
+        assert!(parsed.messages.is_empty(), "{:?}", parsed.messages);
+        let Some(Command::Position { start, moves }) = parsed.command else {
+            panic!("not a position");
+        };
+        assert_eq!(start.legal_moves().len(), 26);
+        assert!(moves[0].is_castling());
+        // Standard castling reads the same either way; other FEN faults get no hint.
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        assert_eq!(
+            command(&format!("position fen {kiwipete}")),
+            parse(&format!("position fen {kiwipete}"), true)
+                .command
+                .unwrap()
+        );
+        assert!(!error("position fen 8/8/8 w - - 0 1").contains("UCI_Chess960"));
+    }
+
+    /// Every diagnostic line the engine would write for `line`: one printable line
+    /// of bounded length each, and a few of them at most.
+    fn replies(line: &str) -> Vec<String> {
+        let parsed = parse(line, false);
+        assert!(parsed.messages.len() <= MAX_MESSAGES, "{line:?}");
+        let replies: Vec<String> = parsed
+            .messages
+            .iter()
+            .map(|m| format!("info string {m}"))
+            .collect();
+        for reply in &replies {
+            assert!(!reply.chars().any(char::is_control), "{reply:?}");
+            assert!(reply.chars().count() <= 300, "{reply:?}");
+        }
+        replies
+    }
+
+    #[test]
+    fn diagnostics_quote_input_printably() {
+        assert_eq!(
+            replies("fro\0b\x1b[2J"),
+            ["info string unknown command: fro\\u{0}b\\u{1b}[2J"]
+        );
+        // A carriage return inside a token splits it, and is escaped in the echo.
+        assert_eq!(
+            replies("is\rready"),
+            ["info string unknown command: is\\u{d}ready"]
+        );
+        assert_eq!(
+            replies("position startpos moves e2e4\x1b"),
+            [
+                "info string illegal move (malformed move text (expected e.g. e2e4 or e7e8q): \
+                 e2e4\\u{1b}); position unchanged"
+            ]
+        );
+        for line in [
+            "position fen \0",
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq \u{7}3 0 1",
+            "position fen rnbqkbnr/pppp\u{1}ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "position startpos \u{9b}2J",
+            "setoption name \x1b value 1",
+            "setoption name Hash value 1\u{7}",
+            "setoption name UCI_Chess960 value \0",
+            "setoption name Ponder value \u{202e}true",
+            "go depth \0 \u{1b}x movetime 1\u{8}",
+            "x\u{2028}y",
+        ] {
+            let replies = replies(line);
+            assert!(!replies.is_empty(), "{line:?}");
+        }
+        // Very long lines: each quote is cut, and the reply is a few lines.
+        let long = "x".repeat(100_000);
+        let reply = replies(&long);
+        assert_eq!(reply.len(), 1);
+        assert!(reply[0].ends_with('…'), "{reply:?}");
+        let reply = replies(&format!("position fen {long}"));
+        assert!(reply[0].contains('…'), "{reply:?}");
+        let reply = replies(&format!("go {}", "\0 ".repeat(10_000)));
+        assert_eq!(reply.len(), MAX_MESSAGES);
+        assert_eq!(
+            reply[MAX_MESSAGES - 1],
+            format!(
+                "info string {} more problems in this line, not listed",
+                10_000 - (MAX_MESSAGES - 1)
+            )
+        );
+        assert_eq!(reply[0], "info string unknown go parameter: \\u{0}");
+    }
+
+    #[test]
+    fn a_session_survives_control_characters() {
+        let out = Output::capture();
+        let mut core = Core::new(Uci::new(out.clone()));
+        for line in [
+            "position startpos moves e2e4",
+            "\0",
+            "\x1b[31m",
+            "position startpos moves \0",
+            "setoption name \0 value 1",
+            "isready",
+        ] {
+            assert!(handle(&mut core, &out, line));
+        }
+        let lines = out.take();
+        assert_eq!(lines.len(), 5, "{lines:?}");
+        assert_eq!(lines[4], "readyok");
+        assert!(
+            lines.iter().all(|l| !l.chars().any(char::is_control)),
+            "{lines:?}"
+        );
+        // The bad position left the previous one in place.
+        assert_eq!(core.ply_count(), 1);
     }
 
     #[test]

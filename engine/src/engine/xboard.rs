@@ -1,8 +1,9 @@
 //! CECP v2 (xboard/WinBoard protocol): the same core as UCI, driven by xboard
 //! commands. Each line is parsed into a [`Command`], then run. Malformed commands
 //! get `Error (<reason>): <command>`, illegal moves `Illegal move (<reason>): <move>`
-//! (the form GUIs need to take the move back). [`Xboard`] words every line the
-//! engine sends.
+//! (the form GUIs need to take the move back), the command or move quoted by
+//! [`truncate`] (control characters escaped, long text cut). [`Xboard`] words
+//! every line the engine sends.
 
 use std::time::Instant;
 
@@ -121,7 +122,8 @@ pub enum Command {
     Post(bool),
     /// `time <centiseconds>`: the engine's clock, here in ms.
     Time(u64),
-    /// `ping <n>`.
+    /// `ping <n>`: `n` as the answer `pong <n>` echoes it (quoted: no control
+    /// characters, bounded length).
     Ping(String),
     /// `protover <n>`.
     Protover,
@@ -189,9 +191,19 @@ pub enum Before {
     Abandon,
 }
 
-/// Parses one line: what to do with a running search, and the command or the
-/// reason it is malformed (`None` for an empty line).
+/// Parses one line as in `variant normal`: [`parse_variant`] with `fischerandom`
+/// false. (The read loop calls `parse_variant`; this is for the tests and the fuzz
+/// targets, through the library target.)
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
+    parse_variant(line, false)
+}
+
+/// Parses one line: what to do with a running search, and the command or the
+/// reason it is malformed (`None` for an empty line). `fischerandom` (`variant
+/// fischerandom`) reads `setboard`'s castling rights by Chess960's rules, and
+/// standard chess's (king on e1/e8, rooks in the corners) when false.
+pub fn parse_variant(line: &str, fischerandom: bool) -> (Before, Option<Result<Command, String>>) {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let Some((&word, args)) = tokens.split_first() else {
         return (Before::Nothing, None);
@@ -216,9 +228,8 @@ pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
         "time" => value("a value")
             .and_then(parse_count)
             .map(|cs| Command::Time(cs.saturating_mul(10))),
-        "ping" => Ok(Command::Ping(
-            args.first().copied().unwrap_or("").to_string(),
-        )),
+        // The answer echoes the word, so it is quoted like any user text.
+        "ping" => Ok(Command::Ping(truncate(args.first().copied().unwrap_or("")))),
         "protover" => Ok(Command::Protover),
         "new" => Ok(Command::New),
         "variant" if args.first() == Some(&"normal") => Ok(Command::Variant(false)),
@@ -242,7 +253,7 @@ pub fn parse(line: &str) -> (Before, Option<Result<Command, String>>) {
             Ok(_) => Err("memory out of range".to_string()),
             Err(e) => Err(e),
         },
-        "setboard" => Board::from_fen(&args.join(" "))
+        "setboard" => Board::from_fen_chess960(&args.join(" "), fischerandom)
             .map(Command::SetBoard)
             .map_err(|e| format!("bad fen: {e}")),
         "undo" => Ok(Command::Undo),
@@ -381,7 +392,7 @@ pub fn run(input: &mut Input, out: Output) {
 fn handle(core: &mut Core<Xboard>, s: &mut Session, out: &Output, line: &str) -> bool {
     // Time limits count from the command's arrival.
     let arrived = Instant::now();
-    let (before, command) = parse(line);
+    let (before, command) = parse_variant(line, core.out.fischerandom);
     let Some(command) = command else {
         return true;
     };
@@ -643,6 +654,75 @@ mod tests {
         assert_eq!(error("variant atomic"), "unsupported variant");
         assert_eq!(command("ping 7"), Command::Ping("7".into()));
         assert_eq!(command("result 1-0 {White mates}"), Command::Force);
+    }
+
+    #[test]
+    fn setboard_castling_follows_the_variant() {
+        let d1 = "r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1";
+        let line = format!("setboard {d1}");
+        let standard = match parse_variant(&line, false) {
+            (_, Some(Err(e))) => e,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            standard,
+            "bad fen: fen: illegal position: castling right 'K' needs the white king on e1 \
+             and a rook on h1 in standard chess"
+        );
+        assert_eq!(parse(&line), parse_variant(&line, false));
+        match parse_variant(&line, true) {
+            (_, Some(Ok(Command::SetBoard(board)))) => {
+                assert_eq!(board.legal_moves().len(), 26);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// The reply a line gets without a search: `Error (…): …`, `pong …` or
+    /// `Illegal move (…): …`, as `run_command` words them.
+    fn reply(line: &str) -> String {
+        let out = Output::capture();
+        let mut core = Core::new(Xboard {
+            out: out.clone(),
+            post: false,
+            analyzing: false,
+            fischerandom: false,
+        });
+        let mut s = Session::new();
+        s.engine = None;
+        assert!(handle(&mut core, &mut s, &out, line));
+        let lines = out.take();
+        assert_eq!(lines.len(), 1, "{line:?}: {lines:?}");
+        let reply = lines[0].clone();
+        assert!(!reply.chars().any(char::is_control), "{reply:?}");
+        assert!(reply.chars().count() <= 300, "{reply:?}");
+        reply
+    }
+
+    #[test]
+    fn replies_quote_input_printably() {
+        assert_eq!(reply("fro\0b"), "Error (unknown command): fro\\u{0}b");
+        assert_eq!(reply("\x1b[2J"), "Error (unknown command): \\u{1b}[2J");
+        assert_eq!(reply("is\rready"), "Error (unknown command): is\\u{d}ready");
+        assert_eq!(reply("ping \0"), "pong \\u{0}");
+        assert_eq!(reply("ping 12"), "pong 12");
+        assert_eq!(
+            reply("usermove e2e4\x1b"),
+            "Illegal move (malformed move text (expected e.g. e2e4 or e7e8q)): e2e4\\u{1b}"
+        );
+        assert_eq!(
+            reply("level 0 \u{7} 0"),
+            "Error (not a valid number: \\u{7}): level 0 \\u{7} 0"
+        );
+        assert!(reply("setboard \0").starts_with("Error (bad fen: "));
+        assert!(reply("variant \u{1b}").starts_with("Error (unsupported variant): variant \\u{1b}"));
+        assert!(reply("sd \u{9b}").starts_with("Error (not a valid number: \\u{9b}): "));
+        // Very long lines and words are cut.
+        let long = "y".repeat(100_000);
+        assert!(reply(&long).ends_with('…'));
+        assert!(reply(&format!("ping {long}")).ends_with('…'));
+        assert!(reply(&format!("usermove {long}")).ends_with('…'));
+        assert!(reply(&format!("setboard {long}")).ends_with('…'));
     }
 
     #[test]

@@ -19,7 +19,17 @@ of the standard numbering) and each line is
 
 with moves in UCI_Chess960 text (castling as king takes rook, `e1h1`).
 
+With `--fens` the positions come from standard input instead, one FEN a line
+(wingtip's own seeded playouts, some with a castling field rewritten), read as
+standard chess, and each answer line is
+
+    <fen as given>|<fen as python-chess reads it>|<uci> <child fen>|...
+
+python-chess drops a castling right standard chess cannot have (king off e1/e8 or
+no rook in the corner), so the second FEN shows what it kept.
+
 Usage: python3 wingtip/tests/oracle/differential.py [--seed N] [--positions N] [--chess960]
+       python3 wingtip/tests/oracle/differential.py --fens < fens.txt
 Needs `pip install chess` (python-chess).
 """
 
@@ -86,12 +96,36 @@ def line_for(board):
     return "|".join(parts)
 
 
+def answer_fens(lines, out):
+    """The `--fens` mode: each FEN read as standard chess, its moves and children."""
+    for fen in lines:
+        fen = fen.strip()
+        if not fen:
+            continue
+        board = chess.Board(fen)
+        children = []
+        for move in board.legal_moves:
+            text = board.uci(move)
+            board.push(move)
+            children.append((text, xfen(board)))
+            board.pop()
+        children.sort()
+        out.write("|".join([fen, xfen(board)] + [f"{uci} {child}" for uci, child in children]))
+        out.write("\n")
+    out.flush()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--positions", type=int, default=1200)
     parser.add_argument("--chess960", action="store_true")
+    parser.add_argument("--fens", action="store_true",
+                        help="read FENs from standard input (standard chess)")
     args = parser.parse_args()
+    if args.fens:
+        answer_fens(sys.stdin, sys.stdout)
+        return
     rng = random.Random(args.seed)
     seen = set()
     out = sys.stdout

@@ -529,10 +529,7 @@ impl Searcher {
         self.killers = [[Move::NULL; 2]; MAX_PLY];
         self.history.age();
         self.params = *self.params();
-        if let (Some(acc), Some(valid)) = (self.acc.first_mut(), self.acc_valid.first_mut()) {
-            *acc = eval::net::refresh(ACC_NET, board);
-            *valid = true;
-        }
+        self.set_root(board);
 
         let legal = board.legal_moves();
         let mut result = SearchResult {
@@ -669,6 +666,15 @@ impl Searcher {
         self.excluded_len = 0;
         result.nodes = self.nodes;
         result
+    }
+
+    /// Makes `board` the position at ply 0 for [`Searcher::evaluate`]: its
+    /// accumulator computed from scratch (a no-op without an active network).
+    fn set_root(&mut self, board: &Board) {
+        if let (Some(acc), Some(valid)) = (self.acc.first_mut(), self.acc_valid.first_mut()) {
+            *acc = eval::net::refresh(ACC_NET, board);
+            *valid = true;
+        }
     }
 
     /// Notes that `child`, the position at `ply + 1`, was made from `board`: its
@@ -1546,7 +1552,24 @@ mod tests {
             ..Params::UNSET
         };
         let set = s.set_params(zeros);
-        assert_eq!(set, zeros.clamped());
+        // Each value moved to the nearer end of its range (worked by hand from the
+        // ranges in `params.rs`): the negative ones and the zeros below a minimum.
+        let expected = Params {
+            rfp_margin: 20,
+            futility_base: 0,
+            futility_margin: 20,
+            see_quiet: 0,
+            see_capture: 0,
+            lmp_base: 0,
+            nmp_base: 1,
+            nmp_divisor: 2,
+            singular_margin: 0,
+            lmr_base: 0,
+            lmr_divisor: 200,
+            aspiration: 5,
+        };
+        assert_eq!(set, expected);
+        assert_eq!(*s.params(), expected);
         for t in TUNABLES {
             let v = (t.get)(&set);
             assert!(t.min <= v && v <= t.max, "{t:?}: {v}");
@@ -1775,6 +1798,80 @@ mod tests {
         assert_eq!(mated, [(1, 0, Score::Mate(0), None)]);
         let (_, Lines(stalemate)) = lines("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 3, 2);
         assert_eq!(stalemate, [(1, 0, Score::Cp(0), None)]);
+    }
+
+    /// A small seeded generator (xorshift64) for the walks below.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Walks a random tree below `board`, the position at `ply`, as the search does:
+    /// [`Searcher::made`] for each move or null move, then down, then back up to try
+    /// a sibling. About half the positions are evaluated, so the accumulators are
+    /// brought up to date over several moves at once, and after a return to a
+    /// shallower ply. Returns the number of positions evaluated.
+    fn walk(s: &mut Searcher, board: &Board, ply: usize, rng: &mut Rng) -> usize {
+        let mut evaluated = 0;
+        if rng.below(2) == 0 || ply == 30 {
+            let incremental = s.evaluate(board, ply);
+            assert_eq!(
+                incremental,
+                eval::evaluate(board),
+                "{} at ply {ply}",
+                board.fen()
+            );
+            evaluated += 1;
+        }
+        let moves = board.legal_moves();
+        if ply == 30 || moves.is_empty() {
+            return evaluated;
+        }
+        // Usually one child, now and then a second: a narrow, deep tree.
+        let children = if rng.below(6) == 0 { 2 } else { 1 };
+        for _ in 0..children {
+            let mut child = *board;
+            if !board.in_check() && rng.below(12) == 0 {
+                child.make_null_move();
+            } else {
+                child.make_move(moves[rng.below(moves.len())]);
+            }
+            s.made(board, &child, ply);
+            evaluated += walk(s, &child, ply + 1, rng);
+        }
+        evaluated
+    }
+
+    #[test]
+    fn incremental_evaluation_equals_the_from_scratch_one_on_random_trees() {
+        // The search's per-ply accumulators (updated from the pieces each move
+        // changes) against `eval::evaluate`, which sums the network's inputs from the
+        // board. Meaningful when a network is built in (the committed one, or one
+        // named by WINGTIP_NET at build time); without one both are the hand-set
+        // terms. Checked here in every build, not only under debug assertions.
+        let roots = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            // En passant, promotions and castling at once.
+            "r3k2r/1P4P1/8/3pP3/8/8/p5p1/R3K2R w KQkq d6 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ];
+        let mut s = std::boxed::Box::new(Searcher::new());
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut evaluated = 0;
+        for game in 0..150 {
+            let root = Board::from_fen(roots[game % roots.len()]).unwrap();
+            s.set_root(&root);
+            evaluated += walk(&mut s, &root, 0, &mut rng);
+        }
+        assert!(evaluated > 5_000, "{evaluated}");
     }
 
     #[test]

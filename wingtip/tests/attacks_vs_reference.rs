@@ -1,7 +1,11 @@
 //! Exhaustive cross-check: every backend, every square, every subset of every mask,
-//! against `wingtip_codegen::reference` (independent ray walks).
+//! against `wingtip_codegen::reference` (ray walks; the classical backend computes
+//! at run time, so it checks that reference in turn), and every leaper, `BETWEEN` and
+//! `LINE` entry against a brute-force reference written in this file (codegen's
+//! reference is what builds those tables, so it cannot check them).
 
 use wingtip::attacks::{self, classical, compact, kindergarten, plain};
+use wingtip::tables;
 use wingtip::{Bitboard, Color, Square};
 use wingtip_codegen::geometry::subsets;
 use wingtip_codegen::{reference, Family};
@@ -149,32 +153,100 @@ fn lines_match_reference_on_every_subset() {
     }
 }
 
+/// `(file, rank)` of a square index (a8 = 0 … h1 = 63), file a = 0, rank 1 = 0.
+fn coords(sq: usize) -> (i32, i32) {
+    ((sq % 8) as i32, 7 - (sq / 8) as i32)
+}
+
+/// The set of the squares `t` (by index) for which `keep(t)` holds.
+fn squares_where(keep: impl Fn(usize) -> bool) -> u64 {
+    (0..64).filter(|&t| keep(t)).fold(0, |set, t| set | 1 << t)
+}
+
+/// Whether `a` and `b` are two different squares on one rank, file or diagonal.
+fn aligned(a: usize, b: usize) -> bool {
+    let ((fa, ra), (fb, rb)) = (coords(a), coords(b));
+    let (df, dr) = (fb - fa, rb - ra);
+    a != b && (df == 0 || dr == 0 || df.abs() == dr.abs())
+}
+
+/// Whether square `t` lies on the straight line through the squares `a` and `b`
+/// (any direction: the cross product of `t - a` and `b - a` is zero).
+fn collinear(a: usize, b: usize, t: usize) -> bool {
+    let ((fa, ra), (fb, rb), (ft, rt)) = (coords(a), coords(b), coords(t));
+    (ft - fa) * (rb - ra) == (rt - ra) * (fb - fa)
+}
+
+/// Every leaper and ray table entry against a brute-force reference written here,
+/// square by square from the geometry (not the generator's step lists): a knight
+/// attacks the squares one file and two ranks or two files and one rank away, a king
+/// those at Chebyshev distance one, a pawn the two squares diagonally in front of it
+/// (towards rank 8 for White); `between` is the squares strictly inside the segment
+/// from `a` to `b`, `line` every square of the board on the line through both, for
+/// two different squares on one rank, file or diagonal (empty otherwise).
 #[test]
-fn leapers_and_rays_match_reference_on_every_square() {
+fn leapers_and_rays_match_brute_force_on_every_square() {
+    let mut leaper_squares = [0u32; 4];
     for sq in Square::ALL {
-        let s = sq.index() as u8;
-        assert_eq!(attacks::knight_attacks(sq).0, reference::knight_attacks(s));
-        assert_eq!(attacks::king_attacks(sq).0, reference::king_attacks(s));
-        assert_eq!(
-            attacks::pawn_attacks(Color::White, sq).0,
-            reference::pawn_attacks(0, s)
-        );
-        assert_eq!(
-            attacks::pawn_attacks(Color::Black, sq).0,
-            reference::pawn_attacks(1, s)
-        );
+        let s = sq.index();
+        let (f, r) = coords(s);
+        let knight = squares_where(|t| {
+            let (tf, tr) = coords(t);
+            let (df, dr) = ((tf - f).abs(), (tr - r).abs());
+            (df, dr) == (1, 2) || (df, dr) == (2, 1)
+        });
+        let king = squares_where(|t| {
+            let (tf, tr) = coords(t);
+            (tf - f).abs().max((tr - r).abs()) == 1
+        });
+        let pawn = |forward: i32| {
+            squares_where(|t| {
+                let (tf, tr) = coords(t);
+                (tf - f).abs() == 1 && tr - r == forward
+            })
+        };
+        assert_eq!(attacks::knight_attacks(sq).0, knight, "knight {sq}");
+        assert_eq!(tables::KNIGHT_ATTACKS[s], knight, "knight {sq}");
+        assert_eq!(attacks::king_attacks(sq).0, king, "king {sq}");
+        assert_eq!(tables::KING_ATTACKS[s], king, "king {sq}");
+        assert_eq!(attacks::pawn_attacks(Color::White, sq).0, pawn(1), "{sq}");
+        assert_eq!(attacks::pawn_attacks(Color::Black, sq).0, pawn(-1), "{sq}");
+        assert_eq!(tables::PAWN_ATTACKS[0][s], pawn(1), "white pawn {sq}");
+        assert_eq!(tables::PAWN_ATTACKS[1][s], pawn(-1), "black pawn {sq}");
+        for (n, set) in leaper_squares
+            .iter_mut()
+            .zip([knight, king, pawn(1), pawn(-1)])
+        {
+            *n += set.count_ones();
+        }
         for other in Square::ALL {
-            let t = other.index() as u8;
+            let o = other.index();
+            let (between, line) = if aligned(s, o) {
+                let (fo, ro) = coords(o);
+                let inside = |t: usize| {
+                    // Strictly between: on the line, and each end lies on the far side
+                    // of `t` from the other (both dot products positive).
+                    let (ft, rt) = coords(t);
+                    collinear(s, o, t)
+                        && (ft - f) * (fo - f) + (rt - r) * (ro - r) > 0
+                        && (ft - fo) * (f - fo) + (rt - ro) * (r - ro) > 0
+                };
+                (squares_where(inside), squares_where(|t| collinear(s, o, t)))
+            } else {
+                (0, 0)
+            };
             assert_eq!(
                 attacks::between(sq, other).0,
-                reference::between(s, t),
-                "{sq} {other}"
+                between,
+                "between {sq} {other}"
             );
-            assert_eq!(
-                attacks::line(sq, other).0,
-                reference::line(s, t),
-                "{sq} {other}"
-            );
+            assert_eq!(tables::BETWEEN[s][o], between, "BETWEEN {sq} {other}");
+            assert_eq!(attacks::line(sq, other).0, line, "line {sq} {other}");
+            assert_eq!(tables::LINE[s][o], line, "LINE {sq} {other}");
         }
     }
+    // The reference itself against hand-counted totals: 336 knight moves; 420 king
+    // moves (4 corners × 3 + 24 edge squares × 5 + 36 inner squares × 8); 98 pawn
+    // captures per colour (7 ranks with a rank in front, 6 × 2 + 2 × 1 each).
+    assert_eq!(leaper_squares, [336, 420, 98, 98]);
 }

@@ -1,22 +1,32 @@
-//! The search's incremental network evaluation against the from-scratch one.
+//! The evaluation with the network built in, against references written here.
 //!
-//! When a network is built in (the full evaluation or a correction), the searcher keeps
-//! each ply's first-layer sums and updates them from the pieces a move changes; in builds with
-//! debug assertions every such evaluation is compared with [`eval::evaluate`], which
-//! sums from the board. The committed network decides which path is compiled, so CI also
-//! builds this test with small networks under test, one of each kind (the third with
-//! eight output buckets chosen by the piece count):
+//! - The search keeps each ply's first-layer sums and updates them from the pieces a
+//!   move changes; in builds with debug assertions every such evaluation is compared
+//!   with [`eval::evaluate`], which sums from the board. This file's searches run that
+//!   comparison over many nodes; the search's unit test
+//!   `incremental_evaluation_equals_the_from_scratch_one_on_random_trees` asserts the
+//!   same on random trees in every build.
+//! - [`eval::evaluate`] itself against a forward pass written here from the network
+//!   file's documented format (read with `wingtip_codegen::net`), so the feature
+//!   indices, the views, the output buckets and the scaling are checked against a
+//!   second implementation rather than against themselves.
+//!
+//! The committed network decides which path is compiled, so CI also builds these tests
+//! with small networks under test, one of each kind (the third with eight output
+//! buckets chosen by the piece count):
 //!
 //! ```text
 //! WINGTIP_NET=tests/data/full16_squared.bin cargo test --test net_search
 //! WINGTIP_NET=tests/data/corr16_squared.bin cargo test --test net_search
 //! WINGTIP_NET=tests/data/full16_squared_buckets8.bin cargo test --test net_search
+//! WINGTIP_NET=tests/data/full16_squared.bin cargo test --lib incremental_evaluation
 //! ```
 
 use core::sync::atomic::AtomicBool;
 use wingtip::eval::{self, net};
 use wingtip::search::{ContinuationHistory, Limits, NoHooks, Searcher, TtEntry};
 use wingtip::Board;
+use wingtip_codegen::net::{NetFile, BUCKETS, INPUTS, QA, QB};
 
 const POSITIONS: [&str; 6] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -59,18 +69,125 @@ fn searches_evaluate_incrementally_as_from_scratch() {
     }
     // Depth 6 from six positions reaches well past the table's stored evaluations.
     assert!(nodes > 10_000, "{nodes}");
-    if net::FULL {
-        // Not vacuous: this build's evaluation is the network's.
-        let b = Board::from_fen(POSITIONS[1]).unwrap();
-        assert_eq!(
-            eval::evaluate(&b),
-            net::correction(&net::NET, &b).clamp(-net::LIMIT, net::LIMIT)
-        );
-    } else if net::ACTIVE {
-        let b = Board::from_fen(POSITIONS[1]).unwrap();
-        assert_eq!(
-            eval::evaluate(&b),
-            eval::hand_crafted(&b) + net::correction(&net::NET, &b)
+}
+
+/// The network file built in: the one WINGTIP_NET named at build time (relative to
+/// the crate), else the committed one.
+fn built_in_file() -> NetFile {
+    let file = option_env!("WINGTIP_NET")
+        .filter(|p| !p.is_empty())
+        .unwrap_or("src/eval/net.bin");
+    NetFile::read(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap()
+}
+
+/// The network's output for `board`, in centipawns for the side to move, from the
+/// file's weights by the format's definition: each side's view sums the first-layer
+/// rows of the pieces (input `own/other × 384 + role × 64 + square`, squares a8 = 0 …
+/// h1 = 63, Black's view with the ranks reversed and the colours swapped) onto the
+/// biases, kept as 16-bit wrapping sums; a unit is `clamp(x, 0, QA)`, squared and
+/// divided by `QA` per view for squared units; the output bucket's weights read the
+/// side to move's view first; the total times 100 / (QA · QB), truncated.
+fn reference_output(file: &NetFile, board: &Board) -> i32 {
+    let h = file.hidden;
+    let fen = board.fen().to_string();
+    let mut fields = fen.split(' ');
+    let placement = fields.next().unwrap();
+    let white_to_move = fields.next() == Some("w");
+    // (is white, role P N B R Q K = 0 … 5, square) from the FEN text.
+    let mut pieces = Vec::new();
+    let mut sq = 0usize;
+    for c in placement.chars() {
+        match c {
+            '/' => {}
+            '1'..='8' => sq += c.to_digit(10).unwrap() as usize,
+            _ => {
+                let role = "pnbrqk".find(c.to_ascii_lowercase()).unwrap();
+                pieces.push((c.is_ascii_uppercase(), role, sq));
+                sq += 1;
+            }
+        }
+    }
+    // views[0]: White's, views[1]: Black's.
+    let views: Vec<Vec<i16>> = [true, false]
+        .iter()
+        .map(|&white_view| {
+            let mut sums: Vec<i64> = file.b1.iter().map(|&b| i64::from(b)).collect();
+            for &(white, role, sq) in &pieces {
+                let own = white == white_view;
+                let (file_of, rank_row) = (sq % 8, sq / 8);
+                let seen = if white_view {
+                    sq
+                } else {
+                    (7 - rank_row) * 8 + file_of
+                };
+                let input = if own { 0 } else { INPUTS / 2 } + role * 64 + seen;
+                for (i, s) in sums.iter_mut().enumerate() {
+                    *s += i64::from(file.w1[input * h + i]);
+                }
+            }
+            sums.iter().map(|&s| s as i16).collect()
+        })
+        .collect();
+    let bucket = if file.buckets == 1 {
+        0
+    } else {
+        ((pieces.len() - 2) / 4).min(BUCKETS - 1)
+    };
+    let stm = usize::from(!white_to_move);
+    let mut out = i64::from(file.b2[bucket]);
+    for (k, view) in [&views[stm], &views[1 - stm]].into_iter().enumerate() {
+        let weights = &file.w2[(bucket * 2 + k) * h..(bucket * 2 + k + 1) * h];
+        let mut sum = 0i64;
+        for (&x, &w) in view.iter().zip(weights) {
+            let unit = i64::from(x).clamp(0, i64::from(QA));
+            sum += if file.squared { unit * unit } else { unit } * i64::from(w);
+        }
+        out += if file.squared {
+            sum / i64::from(QA)
+        } else {
+            sum
+        };
+    }
+    (out * 100 / i64::from(QA * QB)) as i32
+}
+
+#[test]
+fn the_evaluation_is_the_network_files_forward_pass() {
+    let file = built_in_file();
+    let mut checked = 0;
+    let mut differs_from_hand_set = 0;
+    for fen in POSITIONS {
+        let root = Board::from_fen(fen).unwrap();
+        let mut boards = vec![root];
+        for mv in root.legal_moves().iter() {
+            let mut child = root;
+            child.make_move(*mv);
+            boards.push(child);
+            for mv2 in child.legal_moves().iter().step_by(3) {
+                let mut grandchild = child;
+                grandchild.make_move(*mv2);
+                boards.push(grandchild);
+            }
+        }
+        for b in boards {
+            let expected = if file.is_zero() {
+                eval::hand_crafted(&b)
+            } else if file.full {
+                reference_output(&file, &b).clamp(-net::LIMIT, net::LIMIT)
+            } else {
+                eval::hand_crafted(&b) + reference_output(&file, &b)
+            };
+            assert_eq!(eval::evaluate(&b), expected, "{}", b.fen());
+            checked += 1;
+            differs_from_hand_set += usize::from(expected != eval::hand_crafted(&b));
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+    // Not vacuous: a network built in changes most evaluations.
+    if !file.is_zero() {
+        assert!(
+            differs_from_hand_set > checked / 2,
+            "{differs_from_hand_set} of {checked}"
         );
     }
 }

@@ -345,7 +345,7 @@ fn fuzz_never_panics_and_only_returns_legal_moves() {
     let mut boards = suite_boards();
     boards.push(Board::startpos());
     let mut rng = Rng(0x5a17_2026_0d15_ea5e);
-    let (mut accepted, mut total) = (0, 0);
+    let mut accepted = 0;
     for i in 0..50_000 {
         let b = &boards[rng.below(boards.len())];
         let mut text = String::new();
@@ -370,7 +370,6 @@ fn fuzz_never_panics_and_only_returns_legal_moves() {
                 text.push(CHARS[rng.below(CHARS.len())]);
             }
         }
-        total += 1;
         if let Ok(mv) = b.parse_san(&text) {
             assert!(b.legal_moves().contains(&mv), "{text} gave {mv:?}");
             // Whatever was accepted names the move its SAN names.
@@ -378,7 +377,6 @@ fn fuzz_never_panics_and_only_returns_legal_moves() {
             accepted += 1;
         }
     }
-    assert_eq!(total, 50_000);
     // Near-misses of real SAN are often still valid; make sure both outcomes occur.
     assert!(accepted > 1_000 && accepted < 40_000, "{accepted} accepted");
 }

@@ -1,5 +1,7 @@
 //! Properties of the emitted tables: the sign-bit rule, independence of the line
-//! tables from the magics, Zobrist keys, pinned sizes and checksums.
+//! tables from the magics, Zobrist keys (redrawn here from the documented generator,
+//! and the board's incremental key against one computed here from the FEN), pinned
+//! sizes and checksums.
 
 use std::collections::HashSet;
 use wingtip::tables::{self, LineEntry};
@@ -86,10 +88,6 @@ fn zobrist_keys_are_nonzero_distinct_and_pinned() {
     // Stable keys are a promise (a change breaks stored hashes): pin a few.
     assert_eq!(
         tables::ZOBRIST_PIECE[0][0],
-        wingtip_codegen::tables::zobrist_keys().piece[0][0]
-    );
-    assert_eq!(
-        tables::ZOBRIST_PIECE[0][0],
         0x517C_B824_4019_5154,
         "white pawn on a8 key changed"
     );
@@ -97,6 +95,159 @@ fn zobrist_keys_are_nonzero_distinct_and_pinned() {
         tables::ZOBRIST_SIDE,
         0x91A7_C4CF_CEAB_6AAA,
         "side key changed"
+    );
+}
+
+/// SplitMix64 as published (Steele, Lea and Flood, "Fast splittable pseudorandom
+/// number generators", OOPSLA 2014): add the golden gamma, then mix.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Every key, redrawn here from the documented generator: SplitMix64 seeded with the
+/// bytes of "WINGTIP!" read as a big-endian number, drawn in the order 12 × 64 piece
+/// keys (P N B R Q K p n b r q k, squares a8 … h1), the four castling rights (wk, wq,
+/// bk, bq), the eight en-passant files, the side key, skipping a zero or repeated draw.
+#[test]
+fn zobrist_keys_are_the_documented_splitmix64_draws() {
+    let mut rng = SplitMix64(u64::from_be_bytes(*b"WINGTIP!"));
+    let mut seen = HashSet::new();
+    let mut draw = || loop {
+        let k = rng.next();
+        if k != 0 && seen.insert(k) {
+            return k;
+        }
+    };
+    for (piece, keys) in tables::ZOBRIST_PIECE.iter().enumerate() {
+        for (sq, &key) in keys.iter().enumerate() {
+            assert_eq!(key, draw(), "piece {piece} square {sq}");
+        }
+    }
+    for right in [1, 2, 4, 8] {
+        assert_eq!(tables::ZOBRIST_CASTLING[right], draw(), "right {right}");
+    }
+    for (file, &key) in tables::ZOBRIST_EN_PASSANT.iter().enumerate() {
+        assert_eq!(key, draw(), "en passant file {file}");
+    }
+    assert_eq!(tables::ZOBRIST_SIDE, draw(), "side key");
+}
+
+/// The Zobrist key of the position a FEN describes, computed from the FEN text alone
+/// (its placement, side, castling and en-passant fields) and the key tables: the
+/// reference for [`Board::hash`], which the board keeps up to date move by move.
+fn key_from_fen(fen: &str) -> u64 {
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let mut key = 0;
+    let mut sq = 0;
+    for c in fields[0].chars() {
+        match c {
+            '/' => {}
+            '1'..='8' => sq += c as usize - '0' as usize,
+            _ => {
+                let piece = "PNBRQKpnbrqk".find(c).expect("a piece letter");
+                key ^= tables::ZOBRIST_PIECE[piece][sq];
+                sq += 1;
+            }
+        }
+    }
+    assert_eq!(sq, 64, "{fen}");
+    if fields[1] == "b" {
+        key ^= tables::ZOBRIST_SIDE;
+    }
+    for (letter, right) in [('K', 1), ('Q', 2), ('k', 4), ('q', 8)] {
+        if fields[2].contains(letter) {
+            key ^= tables::ZOBRIST_CASTLING[right];
+        }
+    }
+    if fields[3] != "-" {
+        let file = fields[3].as_bytes()[0] - b'a';
+        key ^= tables::ZOBRIST_EN_PASSANT[file as usize];
+    }
+    key
+}
+
+#[test]
+fn the_incremental_key_equals_the_key_from_the_fen_on_random_playouts() {
+    use wingtip::Board;
+    // Worked by hand: 1.e4 moves the pawn's key from e2 to e4 and flips the side
+    // (no black pawn can take on e3, so no en-passant key); after 1...Nf6 2.e5 d5
+    // the en-passant file d counts (exd6 is possible).
+    let mut board = Board::startpos();
+    let start = board.hash();
+    assert_eq!(start, key_from_fen(&board.fen().to_string()));
+    board.make_move(board.parse_uci_move("e2e4").unwrap());
+    let (e2, e4) = (52, 36);
+    assert_eq!(
+        board.hash(),
+        start ^ tables::ZOBRIST_PIECE[0][e2] ^ tables::ZOBRIST_PIECE[0][e4] ^ tables::ZOBRIST_SIDE
+    );
+    for mv in ["g8f6", "e4e5", "d7d5"] {
+        board.make_move(board.parse_uci_move(mv).unwrap());
+    }
+    let fen = board.fen().to_string();
+    assert!(fen.contains(" w KQkq d6 "), "{fen}");
+    assert_eq!(board.hash(), key_from_fen(&fen), "{fen}");
+
+    // Seeded random games from positions rich in castling rights, en passant and
+    // promotions; now and then a null move when not in check.
+    let roots = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/1P4P1/8/3pP3/8/8/p5p1/R3K2R w KQkq d6 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut rand = |n: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % n as u64) as usize
+    };
+    let (mut positions, mut with_ep, mut null_moves) = (0, 0, 0);
+    let mut rights_seen = HashSet::new();
+    for game in 0..400 {
+        let mut board = Board::from_fen(roots[game % roots.len()]).unwrap();
+        for _ in 0..120 {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if !board.in_check() && rand(16) == 0 {
+                board.make_null_move();
+                null_moves += 1;
+            } else {
+                // Prefer pawn moves: double pushes and promotions come sooner.
+                let pawn_moves: Vec<_> = moves
+                    .iter()
+                    .filter(|m| m.piece().role() == wingtip::Role::Pawn)
+                    .collect();
+                let mv = if !pawn_moves.is_empty() && rand(2) == 0 {
+                    *pawn_moves[rand(pawn_moves.len())]
+                } else {
+                    moves[rand(moves.len())]
+                };
+                board.make_move(mv);
+            }
+            let fen = board.fen().to_string();
+            assert_eq!(board.hash(), key_from_fen(&fen), "{fen}");
+            positions += 1;
+            with_ep += usize::from(fen.split(' ').nth(3) != Some("-"));
+            rights_seen.insert(board.castling_rights());
+        }
+    }
+    assert!(
+        positions > 20_000 && with_ep > 100 && null_moves > 1_000 && rights_seen.len() == 16,
+        "{positions} positions, {with_ep} with en passant, {null_moves} null moves, \
+         castling states {rights_seen:?}"
     );
 }
 

@@ -294,7 +294,7 @@ fn bad_arguments_are_one_line_errors() {
 #[test]
 fn ctrl_c_leaves_valid_files_and_a_rerun_resumes() {
     let dir = seed7("ctrl-c");
-    let child = Command::new(BIN)
+    let mut child = Command::new(BIN)
         .args([
             "hunt",
             "--family",
@@ -309,7 +309,36 @@ fn ctrl_c_leaves_valid_files_and_a_rerun_resumes() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
+    // Interrupt once the hunt has saved a finished chunk: the progress file then
+    // names one (it is written after the Ctrl-C handler is installed, at the start
+    // and then every few seconds). A generous deadline keeps a loaded machine from
+    // failing the test; a hunt that never gets there is killed and reported.
+    const PATIENCE_S: u64 = 180;
+    let progress_file = dir.join(".hunt-rook.progress");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(PATIENCE_S);
+    loop {
+        let saved = std::fs::read_to_string(&progress_file).unwrap_or_default();
+        if saved.lines().any(|l| l.starts_with("rook 7 ")) {
+            break;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let o = child.wait_with_output().unwrap();
+            panic!(
+                "no chunk saved in {} within {PATIENCE_S} s:\n{saved}\n{}",
+                progress_file.display(),
+                text(&o)
+            );
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            let o = child.wait_with_output().unwrap();
+            panic!(
+                "the hunt ended before it was interrupted: {status}\n{}",
+                text(&o)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     let killed = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()

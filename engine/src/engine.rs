@@ -959,7 +959,8 @@ mod tests {
         assert_eq!(core.helpers.len(), 2);
         // An unlimited search: the helpers stop when the main search is stopped.
         core.go(go_with(Limits::NONE, false));
-        std::thread::sleep(Duration::from_millis(100));
+        // Stopped at any moment, even before its first iteration completes, the
+        // search answers with a move.
         let (result, _) = core.finish(true, false).expect("a search ran");
         assert!(result.best_move.is_some());
         assert_eq!(core.set_threads(1), 1);
@@ -980,7 +981,11 @@ mod tests {
             ..Limits::NONE
         };
         core.go(go_with(limits, true));
-        std::thread::sleep(Duration::from_millis(200));
+        // Wait for the third iteration's report (a loaded machine may take a while).
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while recorder.events().len() < 3 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         assert!(core.search_running() && core.pondering());
         let events = recorder.events();
         // The time limits did not apply while pondering: all 3 iterations ran.

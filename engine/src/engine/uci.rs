@@ -1077,7 +1077,21 @@ mod tests {
             lines[1],
             "info string fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         );
-        assert_eq!(lines[2..22].len(), 20);
+        // The twenty replies to 1. e4, one `move: 1` line each.
+        let mut divide: Vec<&str> = lines[2..22].iter().map(String::as_str).collect();
+        divide.sort_unstable();
+        let mut expected: Vec<String> = [
+            "a7a6", "a7a5", "b7b6", "b7b5", "c7c6", "c7c5", "d7d6", "d7d5",
+        ]
+        .iter()
+        .chain(&[
+            "e7e6", "e7e5", "f7f6", "f7f5", "g7g6", "g7g5", "h7h6", "h7h5",
+        ])
+        .chain(&["b8a6", "b8c6", "g8f6", "g8h6"])
+        .map(|m| format!("{m}: 1"))
+        .collect();
+        expected.sort_unstable();
+        assert_eq!(divide, expected);
         assert_eq!(lines[22..24], ["", "Nodes searched: 20"]);
         assert!(lines[24].starts_with("info depth 1 "));
         assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");

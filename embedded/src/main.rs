@@ -22,7 +22,7 @@ use cortex_m::peripheral::syst::SystClkSource;
 use cortex_m_rt::{entry, exception};
 use cortex_m_semihosting::{debug, hprintln};
 use panic_semihosting as _;
-use wingtip::search::{Hooks, Info, Limits, Score, Searcher, TtEntry};
+use wingtip::search::{Hooks, Info, Limits, Score, SearchRequest, Searcher, TtEntry};
 use wingtip::{perft, Board};
 
 /// The CPW perft positions with their expected counts (a copy of the shared suite).
@@ -237,7 +237,10 @@ fn check_search(searcher: &mut Searcher, table: &mut [TtEntry]) -> u32 {
             ..Limits::NONE
         };
         let mut hooks = SysTickHooks { start: millis() };
-        let result = searcher.search(&board, &[], table, &limits, &stop, &mut hooks);
+        let result = searcher.search(
+            SearchRequest::new(&board, table).limits(limits).stop(&stop),
+            &mut hooks,
+        );
         let mut found = Line::new();
         let _ = write!(found, "{}", MoveText(result.best_move));
         let ok = found.as_str() == "a1a8" && result.score == Score::Mate(1);
@@ -262,7 +265,10 @@ fn check_search(searcher: &mut Searcher, table: &mut [TtEntry]) -> u32 {
     };
     let start = millis();
     let mut hooks = SysTickHooks { start };
-    let result = searcher.search(&board, &[], table, &limits, &stop, &mut hooks);
+    let result = searcher.search(
+        SearchRequest::new(&board, table).limits(limits).stop(&stop),
+        &mut hooks,
+    );
     let ms = millis().wrapping_sub(start);
     let legal = result
         .best_move

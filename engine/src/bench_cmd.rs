@@ -4,12 +4,11 @@
 //! `<n> nodes <nps> nps` that OpenBench's client parses (its "Configuring New
 //! Engines" page gives that format).
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use crate::engine::SearchState;
 use anyhow::{bail, Context};
-use wingtip::search::{Limits, NoHooks, TtEntry};
+use wingtip::search::{Limits, NoHooks, SearchRequest, TtEntry};
 use wingtip::Board;
 
 /// The default bench depth.
@@ -62,7 +61,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     };
     let mut table = vec![TtEntry::EMPTY; (BENCH_HASH_MB << 20) / std::mem::size_of::<TtEntry>()];
     let mut searcher = SearchState::new();
-    let stop = AtomicBool::new(false);
     let limits = Limits {
         depth,
         ..Limits::NONE
@@ -75,7 +73,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         table.fill(TtEntry::EMPTY);
         searcher.clear();
         let started = Instant::now();
-        let result = searcher.search((&board, &[], &table), &limits, &stop, &mut NoHooks);
+        let result = searcher.search(
+            SearchRequest::new(&board, &table).limits(limits),
+            &mut NoHooks,
+        );
         searching += started.elapsed();
         let (best, san) = match result.best_move {
             Some(m) => (m.to_string(), board.san(m).to_string()),

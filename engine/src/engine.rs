@@ -24,7 +24,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
 
-use wingtip::search::{ContinuationHistory, Hooks, Info, Limits, Params, SearchResult, Searcher};
+use wingtip::search::{ContinuationHistory, Hooks, Info, Limits, Params, SearchRequest};
+use wingtip::search::{SearchResult, Searcher};
 use wingtip::search::{TtEntry, MAX_MULTIPV};
 use wingtip::{Board, Move};
 
@@ -543,8 +544,16 @@ fn search_smp<H: Hooks>(
     hooks: &mut H,
     report: impl FnOnce(&SearchResult) -> bool,
 ) -> (SearchResult, bool) {
+    // One request per thread: the same position, game and table, each its own
+    // limits and stop flag (the helpers stop when the main search is done).
+    let request = |limits: &Limits, stop| {
+        SearchRequest::new(board, table)
+            .history(history)
+            .limits(*limits)
+            .stop(stop)
+    };
     if helpers.is_empty() {
-        let result = main.search((board, history, table), limits, stop, hooks);
+        let result = main.search(request(limits, stop), hooks);
         let reported = report(&result);
         return (result, reported);
     }
@@ -562,14 +571,12 @@ fn search_smp<H: Hooks>(
                 .stack_size(8 << 20)
                 .spawn_scoped(scope, move || {
                     helper.search(
-                        (board, history, table),
-                        helper_limits,
-                        helper_stop,
+                        request(helper_limits, helper_stop),
                         &mut wingtip::search::NoHooks,
                     );
                 });
         }
-        let result = main.search((board, history, table), limits, stop, hooks);
+        let result = main.search(request(limits, stop), hooks);
         helper_stop.store(true, Ordering::SeqCst);
         let reported = report(&result);
         (result, reported)
@@ -604,24 +611,10 @@ impl SearchState {
         self.cont.iter_mut().for_each(|row| row.fill(0));
     }
 
-    /// Searches `board` (after the positions hashed in `history`) with the table,
-    /// as [`Searcher::search_with_continuation`].
-    pub fn search<H: Hooks>(
-        &mut self,
-        (board, history, table): (&Board, &[u64], &[TtEntry]),
-        limits: &Limits,
-        stop: &AtomicBool,
-        hooks: &mut H,
-    ) -> SearchResult {
-        self.searcher.search_with_continuation(
-            board,
-            history,
-            table,
-            &mut self.cont,
-            limits,
-            stop,
-            hooks,
-        )
+    /// Runs `request` with this thread's continuation history.
+    pub fn search<H: Hooks>(&mut self, request: SearchRequest<'_>, hooks: &mut H) -> SearchResult {
+        self.searcher
+            .search(request.continuation(&mut self.cont), hooks)
     }
 }
 

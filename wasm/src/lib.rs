@@ -37,7 +37,9 @@ use core::cell::UnsafeCell;
 use core::fmt::{self, Write};
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicBool, Ordering};
-use wingtip::search::{ContinuationHistory, Hooks, Info, Limits, Score, Searcher, TtEntry};
+use wingtip::search::{
+    ContinuationHistory, Hooks, Info, Limits, Score, SearchRequest, Searcher, TtEntry,
+};
 use wingtip::{Board, Move};
 
 /// Returned by calls made before [`wt_new`].
@@ -691,13 +693,12 @@ pub extern "C" fn wt_go(depth: u32, nodes: f64, movetime_ms: f64) -> i32 {
             },
         };
         let keys = &g.keys[..g.nkeys];
-        let r = e.searcher.search_with_continuation(
-            &board,
-            keys,
-            tt,
-            &mut e.cont,
-            &limits,
-            &STOP,
+        let r = e.searcher.search(
+            SearchRequest::new(&board, tt)
+                .history(keys)
+                .continuation(&mut e.cont)
+                .limits(limits)
+                .stop(&STOP),
             &mut hooks,
         );
         let time = hooks.elapsed_ms();

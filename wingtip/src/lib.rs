@@ -59,14 +59,16 @@
 //!
 //! ```
 //! use core::sync::atomic::AtomicBool;
-//! use wingtip::search::{Limits, NoHooks, Searcher, TtEntry};
+//! use wingtip::search::{Limits, NoHooks, SearchRequest, Searcher, TtEntry};
 //! use wingtip::Board;
 //!
 //! let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 //! let table = [TtEntry::EMPTY; 1024];
-//! let limits = Limits { depth: 4, ..Limits::NONE };
 //! let stop = AtomicBool::new(false); // another thread may set it to stop the search
-//! let result = Searcher::new().search(&board, &[], &table, &limits, &stop, &mut NoHooks);
+//! let request = SearchRequest::new(&board, &table)
+//!     .limits(Limits { depth: 4, ..Limits::NONE })
+//!     .stop(&stop);
+//! let result = Searcher::new().search(request, &mut NoHooks);
 //! assert_eq!(result.best_move.unwrap().to_string(), "a1a8"); // mate in one
 //! ```
 //!

@@ -10,8 +10,8 @@
 //! - the transposition table memory (`&[TtEntry]`, any length, may be empty),
 //!   which several searchers on several threads may share (Lazy SMP, on targets
 //!   with 64-bit atomics);
-//! - optionally a [`ContinuationHistory`] (1.125 MiB, one per searcher) for
-//!   [`Searcher::search_with_continuation`], the stronger search;
+//! - optionally a [`ContinuationHistory`] (1.125 MiB, one per searcher), which
+//!   makes the search stronger;
 //! - the hashes of the game's earlier positions, for repetition draws;
 //! - a [`Limits`] (depth, nodes, soft and hard time) and a `&AtomicBool` stop flag
 //!   that another thread may set at any moment;
@@ -26,16 +26,15 @@
 //!
 //! # Examples
 //! ```
-//! use core::sync::atomic::AtomicBool;
-//! use wingtip::search::{Limits, NoHooks, Score, Searcher, TtEntry};
+//! use wingtip::search::{Limits, NoHooks, Score, SearchRequest, Searcher, TtEntry};
 //! use wingtip::Board;
 //!
 //! // White mates in one with Ra8#.
 //! let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 //! let table = [TtEntry::EMPTY; 4096];
 //! let mut searcher = Searcher::new();
-//! let limits = Limits { depth: 4, ..Limits::NONE };
-//! let result = searcher.search(&board, &[], &table, &limits, &AtomicBool::new(false), &mut NoHooks);
+//! let request = SearchRequest::new(&board, &table).limits(Limits { depth: 4, ..Limits::NONE });
+//! let result = searcher.search(request, &mut NoHooks);
 //! assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
 //! assert_eq!(result.score, Score::Mate(1));
 //! ```
@@ -272,6 +271,73 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// One search: the position, the game before it, the memory the search may use, its
+/// limits and the flag that stops it. Build one with [`SearchRequest::new`] and the
+/// setters, or as a struct literal; pass it to [`Searcher::search`].
+///
+/// The search allocates nothing: the transposition table and the optional
+/// continuation history are the caller's, so a request works the same on a
+/// microcontroller (`static` arrays) as in an engine (`Vec`s shared by threads).
+pub struct SearchRequest<'a> {
+    /// The position to search.
+    pub board: &'a Board,
+    /// The hashes ([`Board::hash`]) of the positions played before `board`, oldest
+    /// first, without `board` itself (the last 256 are used); a position repeated
+    /// once counts as a draw.
+    pub history: &'a [u64],
+    /// The transposition table, of any length (the engine's `Hash`); threads of one
+    /// search share it.
+    pub table: &'a [TtEntry],
+    /// The continuation history (1.125 MiB), which orders quiet moves by the moves
+    /// before them and makes the search stronger; `None` for targets without the RAM.
+    /// Keep one per searcher and game beside it, all zeros on a new game; several
+    /// searchers must not share one.
+    pub continuation: Option<&'a mut ContinuationHistory>,
+    /// Depth, node and time limits ([`Limits::NONE`]: until stopped).
+    pub limits: Limits,
+    /// A flag another thread sets to stop the search; `None`: only the limits end it.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+impl<'a> SearchRequest<'a> {
+    /// A search of `board` with `table`, no game history, no continuation history,
+    /// no limits and no stop flag: add them with the setters.
+    pub fn new(board: &'a Board, table: &'a [TtEntry]) -> Self {
+        SearchRequest {
+            board,
+            history: &[],
+            table,
+            continuation: None,
+            limits: Limits::NONE,
+            stop: None,
+        }
+    }
+
+    /// Sets the hashes of the game's earlier positions (the `history` field).
+    pub fn history(mut self, history: &'a [u64]) -> Self {
+        self.history = history;
+        self
+    }
+
+    /// Sets the limits.
+    pub fn limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Sets the flag that stops the search when another thread makes it true.
+    pub fn stop(mut self, stop: &'a AtomicBool) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Searches with a continuation history (the `continuation` field).
+    pub fn continuation(mut self, continuation: &'a mut ContinuationHistory) -> Self {
+        self.continuation = Some(continuation);
+        self
+    }
+}
+
 struct Ctx<'a, H> {
     tt: &'a [TtEntry],
     /// This search's table generation: the root's move number (modulo 8), the same
@@ -428,80 +494,40 @@ impl Searcher {
         self.correction.clear();
     }
 
-    /// Searches `board` and returns the best move found.
+    /// Runs the search that `request` describes and returns the best move found.
     ///
-    /// `history` holds the hashes ([`Board::hash`]) of the positions played before
-    /// `board`, oldest first, without `board` itself; a position repeated once counts
-    /// as a draw. `table` may have any length. The search ends at the first of:
-    /// `limits`, `stop` becoming true, or no deeper iteration being possible. Every
-    /// limit and the stop flag are checked from the first node on (every 1,024 nodes,
-    /// quiescence included), even within the first iteration; a legal move is
-    /// returned whenever one exists (the best root move found so far, or the first
-    /// legal move when the search stopped before any was searched in full).
-    ///
-    /// This search has no continuation history (it fits an embedded target's RAM);
-    /// [`Searcher::search_with_continuation`] is the stronger search where 1.125 MiB
-    /// more are there.
-    pub fn search<H: Hooks>(
-        &mut self,
-        board: &Board,
-        history: &[u64],
-        table: &[TtEntry],
-        limits: &Limits,
-        stop: &AtomicBool,
-        hooks: &mut H,
-    ) -> SearchResult {
-        self.run(board, history, table, None, limits, stop, hooks)
-    }
-
-    /// Like [`Searcher::search`], with the continuation history `cont` ordering
-    /// quiet moves (and learning from this search). Keep one per searcher and game
-    /// beside it, cleared (all zeros) on a new game; several searchers must not
-    /// share one.
+    /// The search ends at the first of: the request's [`Limits`], its stop flag
+    /// becoming true, or no deeper iteration being possible. Every limit and the stop
+    /// flag are checked from the first node on (every 1,024 nodes, quiescence
+    /// included), even within the first iteration; a legal move is returned whenever
+    /// one exists (the best root move found so far, or the first legal move when the
+    /// search stopped before any was searched in full). `hooks` gives the search its
+    /// clock and receives a report after every completed iteration ([`NoHooks`]: no
+    /// clock, no reports).
     ///
     /// # Examples
     /// ```
-    /// use core::sync::atomic::AtomicBool;
-    /// use wingtip::search::{ContinuationHistory, Limits, NoHooks, Searcher, TtEntry};
+    /// use wingtip::search::{Limits, NoHooks, SearchRequest, Searcher, TtEntry};
     /// use wingtip::Board;
     ///
-    /// let mut cont: Box<ContinuationHistory> =
-    ///     vec![[0; 768]; 768].into_boxed_slice().try_into().unwrap();
     /// let board = Board::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-    /// let table = vec![TtEntry::EMPTY; 4096];
-    /// let limits = Limits { depth: 4, ..Limits::NONE };
-    /// let stop = AtomicBool::new(false);
-    /// let result = Searcher::new()
-    ///     .search_with_continuation(&board, &[], &table, &mut cont, &limits, &stop, &mut NoHooks);
+    /// let table = [TtEntry::EMPTY; 1024];
+    /// let request = SearchRequest::new(&board, &table).limits(Limits { depth: 4, ..Limits::NONE });
+    /// let result = Searcher::new().search(request, &mut NoHooks);
     /// assert_eq!(result.best_move.unwrap().to_string(), "a1a8");
     /// ```
-    #[allow(clippy::too_many_arguments)]
-    pub fn search_with_continuation<H: Hooks>(
-        &mut self,
-        board: &Board,
-        history: &[u64],
-        table: &[TtEntry],
-        cont: &mut ContinuationHistory,
-        limits: &Limits,
-        stop: &AtomicBool,
-        hooks: &mut H,
-    ) -> SearchResult {
-        self.run(board, history, table, Some(cont), limits, stop, hooks)
-    }
-
-    /// The search behind [`Searcher::search`] and
-    /// [`Searcher::search_with_continuation`].
-    #[allow(clippy::too_many_arguments)]
-    fn run<H: Hooks>(
-        &mut self,
-        board: &Board,
-        history: &[u64],
-        table: &[TtEntry],
-        cont: Option<&mut ContinuationHistory>,
-        limits: &Limits,
-        stop: &AtomicBool,
-        hooks: &mut H,
-    ) -> SearchResult {
+    pub fn search<H: Hooks>(&mut self, request: SearchRequest<'_>, hooks: &mut H) -> SearchResult {
+        let never = AtomicBool::new(false);
+        let SearchRequest {
+            board,
+            history,
+            table,
+            continuation: cont,
+            limits,
+            stop,
+        } = request;
+        let stop = stop.unwrap_or(&never);
+        let limits = &limits;
         let mut cx = Ctx {
             tt: table,
             gen: board.fullmove_number() as u8,
@@ -1531,11 +1557,9 @@ mod tests {
             ..Limits::NONE
         };
         s.search(
-            &board,
-            &[],
-            &table,
-            &limits,
-            &AtomicBool::new(false),
+            SearchRequest::new(&board, &table)
+                .limits(limits)
+                .stop(&AtomicBool::new(false)),
             &mut NoHooks,
         )
     }
@@ -1618,13 +1642,11 @@ mod tests {
         };
         let stop = AtomicBool::new(false);
         let mut s = Searcher::new();
-        let r = s.search_with_continuation(
-            &board,
-            &[],
-            &table,
-            &mut cont,
-            &limits,
-            &stop,
+        let r = s.search(
+            SearchRequest::new(&board, &table)
+                .continuation(&mut cont)
+                .limits(limits)
+                .stop(&stop),
             &mut NoHooks,
         );
         assert_eq!(r.score, Score::Mate(2));
@@ -1674,7 +1696,12 @@ mod tests {
                 ..Limits::NONE
             };
             let stop = AtomicBool::new(false);
-            let full = s.search(&board, &[], &table, &limits, &stop, &mut NoHooks);
+            let full = s.search(
+                SearchRequest::new(&board, &table)
+                    .limits(limits)
+                    .stop(&stop),
+                &mut NoHooks,
+            );
             assert_eq!(full.best_move, Some(skip), "{fen}");
             let mut cx = Ctx {
                 tt: &table,
@@ -1740,11 +1767,9 @@ mod tests {
             ..Limits::NONE
         };
         let r = s.search(
-            &board,
-            &[],
-            &table,
-            &limits,
-            &AtomicBool::new(false),
+            SearchRequest::new(&board, &table)
+                .limits(limits)
+                .stop(&AtomicBool::new(false)),
             &mut hooks,
         );
         (r, hooks)
@@ -1879,11 +1904,9 @@ mod tests {
         let board = Board::startpos();
         let table = [TtEntry::EMPTY; 1024];
         let r = Searcher::new().search(
-            &board,
-            &[],
-            &table,
-            &Limits::NONE,
-            &AtomicBool::new(true),
+            SearchRequest::new(&board, &table)
+                .limits(Limits::NONE)
+                .stop(&AtomicBool::new(true)),
             &mut NoHooks,
         );
         assert!(r.best_move.is_some());

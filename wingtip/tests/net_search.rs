@@ -24,7 +24,7 @@
 
 use core::sync::atomic::AtomicBool;
 use wingtip::eval::{self, net};
-use wingtip::search::{ContinuationHistory, Limits, NoHooks, Searcher, TtEntry};
+use wingtip::search::{ContinuationHistory, Limits, NoHooks, SearchRequest, Searcher, TtEntry};
 use wingtip::Board;
 use wingtip_codegen::net::{NetFile, BUCKETS, INPUTS, QA, QB};
 
@@ -54,13 +54,11 @@ fn searches_evaluate_incrementally_as_from_scratch() {
                 nodes: 60_000,
                 ..Limits::NONE
             };
-            let r = searcher.search_with_continuation(
-                &board,
-                &[],
-                &table,
-                &mut cont,
-                &limits,
-                &stop,
+            let r = searcher.search(
+                SearchRequest::new(&board, &table)
+                    .continuation(&mut cont)
+                    .limits(limits)
+                    .stop(&stop),
                 &mut NoHooks,
             );
             assert!(r.best_move.is_some(), "{fen}");

@@ -10,7 +10,7 @@
 use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicBool, Ordering};
 
-use wingtip::search::{Limits, NoHooks, Searcher, TtEntry};
+use wingtip::search::{Limits, NoHooks, SearchRequest, Searcher, TtEntry};
 use wingtip::Board;
 
 /// Bytes of the FEN input buffer.
@@ -110,11 +110,9 @@ pub extern "C" fn wt_search(len: u32, depth: u32) -> u32 {
             ..Limits::NONE
         };
         let result = s.searcher.search(
-            &b,
-            &[],
-            table,
-            &limits,
-            &AtomicBool::new(false),
+            SearchRequest::new(&b, table)
+                .limits(limits)
+                .stop(&AtomicBool::new(false)),
             &mut NoHooks,
         );
         result.best_move.map_or(0, |m| m.0)

@@ -21,7 +21,9 @@
 use core::sync::atomic::AtomicBool;
 use std::fmt::Write as _;
 
-use wingtip::search::{ContinuationHistory, Limits, NoHooks, Score, Searcher, TtEntry};
+use wingtip::search::{
+    ContinuationHistory, Limits, NoHooks, Score, SearchRequest, Searcher, TtEntry,
+};
 use wingtip::{Board, Color};
 
 /// How games are played and which positions are kept.
@@ -182,13 +184,12 @@ impl Player {
             if plies >= cfg.max_plies {
                 break ("1/2-1/2", "max_plies");
             }
-            let found = self.searcher.search_with_continuation(
-                &board,
-                &keys,
-                &self.table,
-                &mut self.cont,
-                &limits,
-                &stop,
+            let found = self.searcher.search(
+                SearchRequest::new(&board, &self.table)
+                    .history(&keys)
+                    .continuation(&mut self.cont)
+                    .limits(limits)
+                    .stop(&stop),
                 &mut NoHooks,
             );
             let Some(mv) = found.best_move else {

@@ -50,10 +50,9 @@ pub(super) type ContRow = [i16; 768];
 ///
 /// At [`CONTINUATION_HISTORY_BYTES`] (1.125 MiB) it is the caller's, like the
 /// transposition table, so that the [`Searcher`](super::Searcher) stays small for
-/// embedded targets: pass one to
-/// [`Searcher::search_with_continuation`](super::Searcher::search_with_continuation),
-/// or none ([`Searcher::search`](super::Searcher::search)) where the memory is not
-/// there. All zeros is the empty history; on the heap,
+/// embedded targets: give one to a search with
+/// [`SearchRequest::continuation`](super::SearchRequest::continuation), or none where
+/// the memory is not there. All zeros is the empty history; on the heap,
 /// `vec![[0; 768]; 768].into_boxed_slice().try_into()` gets one without a 1.1 MiB
 /// stack temporary.
 pub type ContinuationHistory = [[i16; 768]; 768];

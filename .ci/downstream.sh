@@ -23,7 +23,7 @@ cd "$root"
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' Cargo.toml | head -1)
 cargo package --quiet --allow-dirty --no-verify --target-dir "$work/target" \
   -p wingtip-codegen -p wingtip -p wingtip-engine -p wingtip-magics 2>&1 \
-  | grep -v "is not included in the published package" || true
+  | { grep -v "is not included in the published package" || true; }
 mkdir -p "$work/pkgs"
 echo "packages:"
 for crate in "$work"/target/package/*.crate; do
@@ -56,8 +56,7 @@ wingtip-codegen = { path = "$codegen" }
 [workspace]
 TOML
 cat > "$app/src/main.rs" <<'RUST'
-use core::sync::atomic::AtomicBool;
-use wingtip::search::{Limits, NoHooks, Searcher, TtEntry};
+use wingtip::search::{Limits, NoHooks, SearchRequest, Searcher, TtEntry};
 use wingtip::{perft, Board};
 
 fn main() {
@@ -68,7 +67,7 @@ fn main() {
     assert_eq!(perft(&board, 3), 97_862, "Kiwipete perft 3");
     let table = vec![TtEntry::EMPTY; 1 << 16];
     let limits = Limits { depth: 5, ..Limits::NONE };
-    let result = Searcher::new().search(&board, &[], &table, &limits, &AtomicBool::new(false), &mut NoHooks);
+    let result = Searcher::new().search(SearchRequest::new(&board, &table).limits(limits), &mut NoHooks);
     let best = result.best_move.expect("a move");
     assert!(moves.iter().any(|&m| m == best), "the best move is legal");
     assert_eq!(result.depth, 5);

@@ -179,7 +179,7 @@ fn main() {
     let quick = std::env::var_os("PERFT_PEERS_QUICK").is_some();
     let only = std::env::var("PERFT_PEERS_ONLY").ok();
     let sf_path = std::env::var("STOCKFISH").unwrap_or_else(|_| "/usr/games/stockfish".into());
-    let mut stockfish = if only.as_ref().map_or(true, |o| o.contains("stockfish")) {
+    let mut stockfish = if only.as_ref().is_none_or(|o| o.contains("stockfish")) {
         Stockfish::start(&sf_path)
     } else {
         None
@@ -218,7 +218,7 @@ fn main() {
         for (i, engine) in ENGINES.iter().enumerate() {
             if !only
                 .as_ref()
-                .map_or(true, |o| o.split(',').any(|e| e == *engine))
+                .is_none_or(|o| o.split(',').any(|e| e == *engine))
             {
                 continue;
             }

@@ -1,25 +1,26 @@
 //! Attack lookups: one API, several indexing schemes.
 //!
 //! Each backend is a module with the same functions, `rook_attacks(sq, occupied)`,
-//! `bishop_attacks` and `queen_attacks`:
+//! `bishop_attacks` and `queen_attacks` (by name, the modules are public with the
+//! `internals` feature only; the benches compare them):
 //!
 //! | module | scheme | table |
 //! |---|---|---|
-//! | [`plain`] | Kirin's magics, fixed rows | `[64][4096]` + `[64][512]`, 2.25 MiB |
-//! | [`compact`] | the same magics, per-square offsets (Kannan's fancy layout) | 101,056 entries (hunted magics), 789.5 KiB |
-//! | [`kindergarten`] | Winglet's sign-bit line magics, rook = rank \| file | 4 × 32 KiB |
+//! | `plain` | Kirin's magics, fixed rows | `[64][4096]` + `[64][512]`, 2.25 MiB |
+//! | `compact` | the same magics, per-square offsets (Kannan's fancy layout) | 101,056 entries (hunted magics), 789.5 KiB |
+//! | `kindergarten` | Winglet's sign-bit line magics, rook = rank \| file | 4 × 32 KiB |
 //! | `pext` | BMI2 `pext` into a pext-order compact table (bmi2 targets only) | 841 KiB |
-//! | [`classical`] | hyperbola quintessence, no table at all | none |
+//! | `classical` | obstruction difference, no table at all | none |
 //!
 //! # Which backend the crate uses
 //!
 //! The choice is made once, here: [`rook_attacks`], [`bishop_attacks`] and
 //! [`queen_attacks`] (also re-exported at the crate root) go through the module
-//! [`backend`], and so does every caller inside the crate: board, move generation,
+//! `backend`, and so does every caller inside the crate: board, move generation,
 //! evaluation, SEE and search. [`BACKEND`] names it at run time.
 //!
-//! Without configuration the target decides, from figures measured on each (README,
-//! "Attack backends" and "Footprint"):
+//! Without configuration the target decides, from figures measured on each (the
+//! repository's `docs/embedding.md`):
 //!
 //! | target | default | why |
 //! |---|---|---|
@@ -77,29 +78,44 @@
 use crate::tables;
 use crate::{Bitboard, Color, Square};
 
-pub mod classical;
-pub mod compact;
-pub mod kindergarten;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-pub mod pext;
-pub mod plain;
+// Each backend by name is tool-facing (the benches compare them): public only with
+// the `internals` feature. The lookups below are everyone's.
+macro_rules! backends {
+    ($($(#[$attr:meta])* $name:ident;)*) => {$(
+        #[cfg(feature = "internals")]
+        $(#[$attr])*
+        pub mod $name;
+        #[cfg(not(feature = "internals"))]
+        #[allow(dead_code)]
+        $(#[$attr])*
+        mod $name;
+    )*};
+}
+backends! {
+    classical;
+    compact;
+    kindergarten;
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    pext;
+    plain;
+}
 
 // The backend selection: an explicit `--cfg wingtip_backend="…"` wins, otherwise
-// the target decides. Exactly one `pub use … as backend` survives the cfgs.
+// the target decides. Exactly one `use … as backend` survives the cfgs.
 #[cfg(wingtip_backend = "classical")]
-pub use classical as backend;
+use classical as backend;
 #[cfg(wingtip_backend = "compact")]
-pub use compact as backend;
+use compact as backend;
 #[cfg(wingtip_backend = "kindergarten")]
-pub use kindergarten as backend;
+use kindergarten as backend;
 #[cfg(all(
     wingtip_backend = "pext",
     target_arch = "x86_64",
     target_feature = "bmi2"
 ))]
-pub use pext as backend;
+use pext as backend;
 #[cfg(wingtip_backend = "plain")]
-pub use plain as backend;
+use plain as backend;
 #[cfg(all(
     wingtip_backend = "pext",
     not(all(target_arch = "x86_64", target_feature = "bmi2"))
@@ -125,12 +141,12 @@ macro_rules! by_target {
 by_target! {
     // x86-64 with BMI2: `pext`, the fastest everywhere it exists.
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-    pub use pext as backend;
+    use pext as backend;
     // wasm32 and 32-bit embedded targets: the smallest tables that stay near the
     // fastest (128 KiB of line tables against plain's 2.25 MiB; see README,
     // "Footprint").
     #[cfg(any(target_arch = "wasm32", target_arch = "arm", target_arch = "riscv32"))]
-    pub use kindergarten as backend;
+    use kindergarten as backend;
     // Everything else: `plain`, which beat `compact` in perft.
     #[cfg(not(any(
         all(target_arch = "x86_64", target_feature = "bmi2"),
@@ -138,7 +154,7 @@ by_target! {
         target_arch = "arm",
         target_arch = "riscv32"
     )))]
-    pub use plain as backend;
+    use plain as backend;
 }
 
 /// The name of the slider backend this build uses (`"plain"`, `"compact"`,

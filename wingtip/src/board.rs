@@ -331,9 +331,11 @@ impl Board {
     /// Returns the Zobrist key, kept up to date incrementally by
     /// [`Board::make_move`].
     ///
-    /// The key is the XOR of [`ZOBRIST_PIECE`]`[piece][square]` for every piece,
-    /// [`ZOBRIST_CASTLING`]`[rights]`, [`ZOBRIST_EN_PASSANT`]`[file]` when there is an
-    /// en-passant square, and [`ZOBRIST_SIDE`] when black is to move.
+    /// The key is the XOR of a piece-square key for every piece, a key for the
+    /// castling rights, one for the en-passant file when there is an en-passant
+    /// square, and one when black is to move: 64-bit keys drawn by build.rs from a
+    /// fixed seed (the repository's `docs/design.md` §3), so a key is the same in
+    /// every build.
     ///
     /// # Examples
     /// ```

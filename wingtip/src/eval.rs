@@ -385,17 +385,17 @@ const SPACE_AREA: [u64; 2] = [0x003c_3c3c_0000_0000, 0x0000_0000_3c3c_3c00];
 const SEVENTH_RANK: [u64; 2] = [0x0000_0000_0000_ff00, 0x00ff_0000_0000_0000];
 
 /// Returns the static evaluation of `board` in centipawns, positive when the side to
-/// move stands better: the full network's output within ±[`net::LIMIT`] when the
-/// committed network is a full evaluation ([`net::FULL`]), else the hand-set terms
-/// plus the network's correction (if the committed network is not all zeros).
+/// move stands better: the full network's output (within ±4,000) when the network
+/// built in is a full evaluation, as the shipped one is; else the hand-set terms plus
+/// the network's correction (if the network built in is not all zeros).
 ///
 /// # Examples
 /// ```
-/// use wingtip::{eval, Board};
+/// use wingtip::{evaluate, Board};
 /// let white_up_rook = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
 /// let black_to_move = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
-/// assert!(eval::evaluate(&white_up_rook) > 400);
-/// assert!(eval::evaluate(&black_to_move) < -400);
+/// assert!(evaluate(&white_up_rook) > 400);
+/// assert!(evaluate(&black_to_move) < -400);
 /// ```
 pub fn evaluate(board: &Board) -> i32 {
     if net::FULL {

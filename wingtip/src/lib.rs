@@ -84,21 +84,39 @@
 pub mod attacks;
 mod bitboard;
 mod board;
-pub mod eval;
 mod fen;
 mod mov;
-pub mod movegen;
+mod movegen;
 mod perft;
 mod piece;
 mod san;
 pub mod search;
 mod square;
+
+// Tool-facing modules, public only with the `internals` feature (wingtip's own
+// engine, tuner, trainer, benches and tests use them; they follow no semver
+// promise): the hand-set evaluation's terms, weights and traces and the network's
+// internals, the raw tables, the from-scratch Zobrist hash.
+#[cfg(feature = "internals")]
+pub mod eval;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code)]
+mod eval;
+#[cfg(feature = "internals")]
 pub mod tables;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code)]
+mod tables;
+#[cfg(feature = "internals")]
 pub mod zobrist;
+#[cfg(not(feature = "internals"))]
+#[allow(dead_code)]
+mod zobrist;
 
 pub use attacks::{bishop_attacks, queen_attacks, rook_attacks};
 pub use bitboard::{Bitboard, Squares};
 pub use board::{Board, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
+pub use eval::evaluate;
 pub use fen::{Fen, FenError, PositionError};
 pub use mov::{Move, MoveError, MoveList, UciMove, MAX_MOVES};
 pub use movegen::{PieceMoves, PieceMovesIter};

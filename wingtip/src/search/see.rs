@@ -8,7 +8,8 @@ use crate::eval::SEE_VALUES;
 use crate::{Bitboard, Board, Color, Move, Piece, Role, Square};
 
 /// Returns the material balance of the exchange `mv` starts on its target square,
-/// from the mover's point of view, in [`SEE_VALUES`] units.
+/// from the mover's point of view, in centipawns (pawn 100, knight 320, bishop 330,
+/// rook 500, queen 900).
 ///
 /// Both sides recapture with their least valuable attacker and may stop whenever
 /// going on would lose more; pins and checks are ignored. A promotion counts the

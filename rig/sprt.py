@@ -47,18 +47,10 @@ Adjudication is off by default and logged in the PGN's Termination header when i
                                         +-S cp
 Games reaching --max-plies (default 600) are drawn and logged as adjudicated.
 
-Statistics (all from A's point of view; rig/stats.py):
-    Elo is the logistic Elo -400 log10(1/s - 1) of the mean score s. Its 95 % interval maps
-    s +- 1.96 standard errors through the same function; the standard error comes from the
-    pentanomial distribution of game pairs (default) or the trinomial distribution of games.
-    The SPRT is the generalized SPRT on the multinomial distribution of outcomes, as used by
-    fishtest: for each hypothesis elo_k (k = 0, 1, logistic Elo) the score s_k is fixed and
-    the outcome probabilities are the maximum-likelihood ones among distributions with mean
-    s_k, p_i = phat_i / (1 + lambda (a_i - s_k)), with lambda the root of
-    sum_i phat_i (a_i - s_k) / (1 + lambda (a_i - s_k)) = 0. The log-likelihood ratio is
-    LLR = sum_i n_i log(p1_i / p0_i); the test accepts H1 when LLR >= log((1 - beta) / alpha)
-    and H0 when LLR <= log(beta / (1 - alpha)). Outcomes never seen get a count of 1e-3 so
-    that the root exists (fishtest's regularisation). References: M. Van den Bergh,
+Statistics (all from A's point of view): the logistic Elo with its 95 % interval from the
+    pentanomial distribution of game pairs (default) or the trinomial distribution of
+    games, and fishtest's generalized SPRT on the multinomial distribution of outcomes;
+    rig/stats.py states the formulas. References: M. Van den Bergh,
     "A practical introduction to the GSPRT" and "Comments on Normalized Elo"
     (https://www.cantate.be/Fishtest/), the fishtest documentation
     (https://github.com/official-stockfish/fishtest/wiki/Fishtest-mathematics); the code

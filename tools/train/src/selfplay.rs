@@ -25,6 +25,7 @@ use wingtip::search::{
     ContinuationHistory, Limits, NoHooks, Score, SearchRequest, Searcher, TtEntry,
 };
 use wingtip::{Board, Color};
+use wingtip_codegen::rng::SplitMix64;
 
 /// How games are played and which positions are kept.
 #[derive(Clone, Debug)]
@@ -115,19 +116,6 @@ impl Game {
     }
 }
 
-/// A small deterministic generator (SplitMix64) for the random opening moves.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// The memory one playing thread reuses from game to game.
 pub struct Player {
     searcher: Box<Searcher>,
@@ -156,7 +144,8 @@ impl Player {
         }
         self.table.fill(TtEntry::EMPTY);
 
-        let mut rng = SplitMix(cfg.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ number);
+        // The random opening moves: the magic search's generator, seeded per game.
+        let mut rng = SplitMix64::new(cfg.seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ number);
         let mut board = *start;
         let mut keys: Vec<u64> = Vec::with_capacity(512);
         for _ in 0..cfg.random_plies {
@@ -164,7 +153,7 @@ impl Player {
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[(rng.next() % moves.len() as u64) as usize];
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
             keys.push(board.hash());
             board.make_move(mv);
         }

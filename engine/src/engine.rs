@@ -15,11 +15,12 @@
 //! searches and hands it back when it ends; the reading thread stays free to answer
 //! `isready`, `stop`, `?` and `quit` at once.
 
+pub mod genfens;
 pub mod uci;
 pub mod xboard;
 
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
@@ -42,7 +43,13 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 20;
 
 /// Speaks UCI on stdin/stdout, or CECP v2 if the first command is `xboard`.
 pub fn run() {
-    let mut input = Input::new();
+    run_with(Vec::new());
+}
+
+/// Like [`run`], with `lines` read before stdin (the command line's UCI commands:
+/// `wingtip "genfens 8 seed 1 book None" quit`, as OpenBench starts it).
+pub fn run_with(lines: Vec<String>) {
+    let mut input = Input::new(lines);
     let out = Output::stdout();
     // The first non-empty line picks the protocol.
     let first = loop {
@@ -59,15 +66,18 @@ pub fn run() {
     }
 }
 
-/// Lines from stdin, read as bytes so that invalid UTF-8 cannot stop the engine.
+/// Lines given up front (the command line's), then lines from stdin, read as bytes
+/// so that invalid UTF-8 cannot stop the engine.
 pub struct Input {
+    pending: std::collections::VecDeque<String>,
     stdin: std::io::StdinLock<'static>,
     buf: Vec<u8>,
 }
 
 impl Input {
-    fn new() -> Input {
+    fn new(lines: Vec<String>) -> Input {
         Input {
+            pending: lines.into(),
             stdin: std::io::stdin().lock(),
             buf: Vec::new(),
         }
@@ -76,6 +86,9 @@ impl Input {
     /// Returns the next line without its line ending, or `None` at end of input
     /// (or on a read error, which ends the session the same way).
     pub fn next_line(&mut self) -> Option<String> {
+        if let Some(line) = self.pending.pop_front() {
+            return Some(line);
+        }
         self.buf.clear();
         match self.stdin.read_until(b'\n', &mut self.buf) {
             Ok(0) | Err(_) => None,
@@ -181,6 +194,8 @@ pub struct Go {
     pub report: bool,
     /// Time since the request arrived (time limits count from there).
     pub clock: Box<dyn Clock>,
+    /// The root moves to search (UCI `go searchmoves`, legal ones); empty: all.
+    pub root_moves: Vec<Move>,
 }
 
 /// What a finished worker hands back.
@@ -410,12 +425,35 @@ impl<P: Protocol> Core<P> {
         self.moves.clear();
     }
 
-    /// Changes `Hash` (clamped to 1..=[`MAX_HASH_MB`]); the table is reallocated on
-    /// the next search.
-    pub fn set_hash_mb(&mut self, mb: usize) {
+    /// Changes `Hash` (clamped to 1..=[`MAX_HASH_MB`]): allocates an empty table of
+    /// that size at once (zeroed pages, which the system hands out as the search
+    /// touches them). When the memory is not available, says so and keeps the
+    /// table it had (or, before the first search, the size it had); returns
+    /// whether the new size was taken.
+    pub fn set_hash_mb(&mut self, mb: usize) -> bool {
+        let mb = mb.clamp(1, MAX_HASH_MB);
+        self.resize_table(mb, table_len(mb))
+    }
+
+    /// [`Core::set_hash_mb`] with the table's length given (`mb` is what `Hash` then
+    /// reads).
+    fn resize_table(&mut self, mb: usize, len: usize) -> bool {
         self.finish(true, false);
-        self.hash_mb = mb.clamp(1, MAX_HASH_MB);
-        self.table = None;
+        match zeroed_table(len) {
+            Some(table) => {
+                // The old table goes only once the new one exists.
+                self.table = Some(table);
+                self.hash_mb = mb;
+                true
+            }
+            None => {
+                self.out.error(&format!(
+                    "cannot allocate {mb} MiB for the hash table; keeping {} MiB",
+                    self.hash_mb
+                ));
+                false
+            }
+        }
     }
 
     /// Allocates the transposition table if it does not exist yet.
@@ -448,6 +486,7 @@ impl<P: Protocol> Core<P> {
             h.searcher.set_params(self.params);
         }
         let board = *self.board();
+        let root_moves = go.root_moves;
         let history: Vec<u64> = self.positions[..self.positions.len() - 1]
             .iter()
             .map(Board::hash)
@@ -473,7 +512,7 @@ impl<P: Protocol> Core<P> {
                 let (result, reported) = search_smp(
                     &mut searcher,
                     &mut helpers,
-                    (&board, &history, &table),
+                    (&board, &history, &table, &root_moves),
                     &go.limits,
                     &stop,
                     &mut hooks,
@@ -533,24 +572,26 @@ impl<P: Protocol> Core<P> {
 /// all sharing the table (Lazy SMP), then calls `report` with the main search's
 /// result and returns both. The helpers have no time limit: they are told to stop
 /// when the main search ends, before `report` (so a helper that the operating
-/// system has not scheduled yet cannot delay the move).
+/// system has not scheduled yet cannot delay the move). The main search's reports
+/// count the nodes of every thread.
 #[allow(clippy::too_many_arguments)]
 fn search_smp<H: Hooks>(
     main: &mut SearchState,
     helpers: &mut [Box<SearchState>],
-    (board, history, table): (&Board, &[u64], &[TtEntry]),
+    (board, history, table, root_moves): (&Board, &[u64], &[TtEntry], &[Move]),
     limits: &Limits,
     stop: &AtomicBool,
     hooks: &mut H,
     report: impl FnOnce(&SearchResult) -> bool,
 ) -> (SearchResult, bool) {
-    // One request per thread: the same position, game and table, each its own
-    // limits and stop flag (the helpers stop when the main search is done).
+    // One request per thread: the same position, game, root moves and table, each
+    // its own limits and stop flag (the helpers stop when the main search is done).
     let request = |limits: &Limits, stop| {
         SearchRequest::new(board, table)
             .history(history)
             .limits(*limits)
             .stop(stop)
+            .root_moves(root_moves)
     };
     if helpers.is_empty() {
         let result = main.search(request(limits, stop), hooks);
@@ -562,25 +603,72 @@ fn search_smp<H: Hooks>(
         depth: limits.depth,
         ..Limits::NONE
     };
+    // Each helper's nodes so far, which the main search's reports add to its own.
+    let helper_nodes: Vec<AtomicU64> = helpers.iter().map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
-        for helper in helpers.iter_mut() {
+        for (helper, nodes) in helpers.iter_mut().zip(&helper_nodes) {
             let (helper_stop, helper_limits) = (&helper_stop, &helper_limits);
             // A helper that cannot start only costs strength.
             let _ = std::thread::Builder::new()
                 .name("helper".into())
                 .stack_size(8 << 20)
                 .spawn_scoped(scope, move || {
-                    helper.search(
-                        request(helper_limits, helper_stop),
-                        &mut wingtip::search::NoHooks,
-                    );
+                    let result =
+                        helper.search(request(helper_limits, helper_stop), &mut CountNodes(nodes));
+                    nodes.store(result.nodes, Ordering::Relaxed);
                 });
         }
-        let result = main.search(request(limits, stop), hooks);
+        let mut summed = SumNodes {
+            hooks,
+            helpers: &helper_nodes,
+        };
+        let result = main.search(request(limits, stop), &mut summed);
         helper_stop.store(true, Ordering::SeqCst);
         let reported = report(&result);
         (result, reported)
     })
+}
+
+/// A helper thread's hooks: no clock, no reports, its node count kept where the
+/// main thread reads it.
+struct CountNodes<'a>(&'a AtomicU64);
+
+impl Hooks for CountNodes<'_> {
+    fn elapsed_ms(&mut self) -> u64 {
+        0
+    }
+
+    fn info(&mut self, info: &Info<'_>) {
+        self.0.store(info.nodes, Ordering::Relaxed);
+    }
+
+    fn progress(&mut self, nodes: u64) {
+        self.0.store(nodes, Ordering::Relaxed);
+    }
+}
+
+/// The main thread's hooks with every helper's nodes added to its reports.
+struct SumNodes<'a, H> {
+    hooks: &'a mut H,
+    helpers: &'a [AtomicU64],
+}
+
+impl<H: Hooks> Hooks for SumNodes<'_, H> {
+    fn elapsed_ms(&mut self) -> u64 {
+        self.hooks.elapsed_ms()
+    }
+
+    fn info(&mut self, info: &Info<'_>) {
+        let helpers: u64 = self.helpers.iter().map(|n| n.load(Ordering::Relaxed)).sum();
+        self.hooks.info(&Info {
+            nodes: info.nodes + helpers,
+            ..*info
+        });
+    }
+
+    fn progress(&mut self, nodes: u64) {
+        self.hooks.progress(nodes);
+    }
 }
 
 /// One search thread's state: its [`Searcher`] and the continuation history beside it
@@ -714,6 +802,81 @@ pub fn plan_time(time: u64, inc: u64, moves_to_go: Option<u64>, overhead: u64) -
     (soft, hard)
 }
 
+/// Draws `board` for a console (`d`): ranks 8 to 1, White's pieces in capitals,
+/// empty squares as dots, then its FEN, Zobrist hash and checking pieces.
+pub fn diagram(board: &Board) -> String {
+    let mut text = String::from("   a b c d e f g h\n");
+    for (row, squares) in wingtip::Square::ALL.chunks(8).enumerate() {
+        let rank = 8 - row;
+        text.push_str(&format!(" {rank}"));
+        for &sq in squares {
+            let c = board.piece_on(sq).map_or('.', |p| p.to_char());
+            text.push(' ');
+            text.push(c);
+        }
+        text.push_str(&format!(" {rank}\n"));
+    }
+    text.push_str("   a b c d e f g h\n");
+    let checkers: Vec<String> = board
+        .checkers()
+        .into_iter()
+        .map(|sq| sq.to_string())
+        .collect();
+    text.push_str(&format!(
+        "Fen: {}\nHash: {:016x}\nCheckers: {}",
+        board.fen(),
+        board.hash(),
+        if checkers.is_empty() {
+            "none".to_string()
+        } else {
+            checkers.join(" ")
+        }
+    ));
+    text
+}
+
+/// What the evaluation makes of `board` (`eval`): the network's output and the
+/// hand-set terms, each in centipawns for the side to move and for White, and which
+/// of them the search uses. One line each.
+pub fn eval_lines(board: &Board) -> Vec<String> {
+    use wingtip::eval::{self, net};
+    let white = |cp: i32| match board.side_to_move() {
+        wingtip::Color::White => cp,
+        wingtip::Color::Black => -cp,
+    };
+    let both = |cp: i32| {
+        format!(
+            "{cp:+} cp for the side to move, {:+} cp for White",
+            white(cp)
+        )
+    };
+    let hand = eval::hand_crafted(board);
+    let mut lines = Vec::new();
+    if net::FULL {
+        let value = eval::evaluate(board);
+        lines.push(format!(
+            "eval network {} (the static evaluation the search uses)",
+            both(value)
+        ));
+        lines.push(format!("eval hand-set terms {} (not used)", both(hand)));
+    } else if net::ACTIVE {
+        let correction = net::correction(&net::NET, board);
+        lines.push(format!("eval network correction {}", both(correction)));
+        lines.push(format!("eval hand-set terms {}", both(hand)));
+        lines.push(format!(
+            "eval total {} (the static evaluation the search uses)",
+            both(eval::evaluate(board))
+        ));
+    } else {
+        lines.push("eval network: none built in".to_string());
+        lines.push(format!(
+            "eval hand-set terms {} (the static evaluation the search uses)",
+            both(hand)
+        ));
+    }
+    lines
+}
+
 /// Parses a non-negative integer; negative values become 0 (GUIs may send a
 /// negative clock after a flag fall).
 ///
@@ -769,10 +932,11 @@ mod tests {
     use std::sync::mpsc;
     use std::time::Duration;
 
-    /// A protocol that records what the core reports.
+    /// A protocol that records what the core reports (and each report's nodes).
     #[derive(Clone, Default)]
     struct Recorder {
         events: Arc<Mutex<Vec<String>>>,
+        nodes: Arc<Mutex<Vec<u64>>>,
     }
 
     impl Recorder {
@@ -787,6 +951,7 @@ mod tests {
                 .lock()
                 .unwrap()
                 .push(format!("info {}", info.depth));
+            self.nodes.lock().unwrap().push(info.nodes);
         }
         fn best_move(&mut self, _board: &Board, result: &SearchResult) {
             let mv = result
@@ -826,6 +991,7 @@ mod tests {
                 ponder: false,
                 report: true,
                 clock,
+                root_moves: Vec::new(),
             });
             let (result, reported) = core.finish(false, false).expect("a search ran");
             assert!(reported);
@@ -931,6 +1097,7 @@ mod tests {
             ponder,
             report: true,
             clock: Box::new(Since(Instant::now())),
+            root_moves: Vec::new(),
         }
     }
 
@@ -958,6 +1125,59 @@ mod tests {
         assert!(result.best_move.is_some());
         assert_eq!(core.set_threads(1), 1);
         assert!(core.helpers.is_empty());
+    }
+
+    #[test]
+    fn reports_count_the_nodes_of_every_thread() {
+        let recorder = Recorder::default();
+        let mut core = Core::new(recorder.clone());
+        core.set_hash_mb(1);
+        core.set_threads(2);
+        let depth = Limits {
+            depth: 8,
+            ..Limits::NONE
+        };
+        core.go(go_with(depth, false));
+        let (result, _) = core.finish(false, false).expect("a search ran");
+        let nodes = recorder.nodes.lock().unwrap().clone();
+        // The main thread's count is the result's; the helper's is added to the
+        // reports (it searched beside it for every iteration past the first few).
+        assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{nodes:?}");
+        assert!(
+            *nodes.last().unwrap() > result.nodes,
+            "{nodes:?} {result:?}"
+        );
+        // One thread: the reports count exactly the main search's nodes.
+        core.set_threads(1);
+        recorder.nodes.lock().unwrap().clear();
+        core.go(go_with(depth, false));
+        let (result, _) = core.finish(false, false).expect("a search ran");
+        assert_eq!(recorder.nodes.lock().unwrap().last(), Some(&result.nodes));
+    }
+
+    #[test]
+    fn a_hash_size_that_cannot_be_allocated_keeps_the_table() {
+        let recorder = Recorder::default();
+        let mut core = Core::new(recorder.clone());
+        assert!(core.set_hash_mb(2));
+        core.ensure_table();
+        assert!(!core.resize_table(4, usize::MAX / 64));
+        assert_eq!(core.hash_mb, 2);
+        assert_eq!(core.table.as_ref().map(Vec::len), Some(table_len(2)));
+        assert_eq!(
+            recorder.events(),
+            ["error cannot allocate 4 MiB for the hash table; keeping 2 MiB"]
+        );
+        // The kept table serves the next search.
+        core.go(go_with(
+            Limits {
+                depth: 2,
+                ..Limits::NONE
+            },
+            false,
+        ));
+        core.finish(false, false);
+        assert_eq!(core.table.as_ref().map(Vec::len), Some(table_len(2)));
     }
 
     #[test]

@@ -1,9 +1,11 @@
 //! The `wingtip` binary: a UCI/xboard chess engine plus tools.
 //!
 //! With no arguments it is the engine on stdin/stdout (UCI; a first command
-//! `xboard` switches to CECP v2). Subcommands: `perft`, `bench`, `tables`, and `magics`,
-//! which hands over to the separate `wingtip-magics` tool.
-//! Run `wingtip --help` for details.
+//! `xboard` switches to CECP v2). Arguments that start with a UCI command are input
+//! lines, one per argument, read before stdin (`wingtip "genfens 8 seed 1 book None"
+//! quit`, as OpenBench runs it). Subcommands: `perft`, `bench`, `tables`, and `magics`,
+//! which hands over to the separate `wingtip-magics` tool; the hidden `spsa-params`
+//! prints the search's SPSA parameter lines. Run `wingtip --help` for details.
 
 /// `println!` for the subcommands: when stdout is closed early (`wingtip bench |
 /// head`) the process ends quietly instead of panicking.
@@ -16,15 +18,23 @@ macro_rules! outln {
 mod bench_cmd;
 mod engine;
 mod perft_cmd;
+mod spsa_cmd;
 mod tables_cmd;
 
 use clap::{Parser, Subcommand};
+
+/// The help's last paragraph: how to start the engine itself.
+const ENGINE_HELP: &str = "\
+Run with no arguments, wingtip is the chess engine: it speaks UCI on stdin/stdout, \
+and a first line `xboard` switches it to CECP v2 (xboard, WinBoard). Arguments that \
+start with a UCI command are input lines, one per argument, read before stdin, as \
+OpenBench runs it: wingtip \"genfens 8 seed 1 book None\" quit";
 
 /// wingtip: a chess engine whose attack tables are generated at compile time.
 ///
 /// Without a subcommand, speaks UCI on stdin/stdout; send `xboard` first for CECP v2.
 #[derive(Parser)]
-#[command(name = "wingtip", version, about, long_about = None)]
+#[command(name = "wingtip", version, about, long_about = None, after_help = ENGINE_HELP)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -46,12 +56,26 @@ enum Command {
     },
     /// Prints the size of every static table
     Tables,
+    /// Prints the search's parameters as SPSA lines (OpenBench's format; the
+    /// committed engine/spsa_params.txt)
+    #[command(hide = true)]
+    SpsaParams,
 }
 
 fn main() {
     // Fast path: a GUI starts the engine with no arguments; skip argument parsing.
     if std::env::args_os().len() <= 1 {
         engine::run();
+        return;
+    }
+    // UCI commands as arguments: `wingtip "genfens 8 seed 1 book None" quit`.
+    let lines: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let first_word = lines[0].split_whitespace().next().unwrap_or("");
+    if engine::uci::COMMAND_WORDS.contains(&first_word) {
+        engine::run_with(lines);
         return;
     }
     let cli = Cli::parse();
@@ -64,6 +88,10 @@ fn main() {
         Some(Command::Bench(args)) => bench_cmd::run(args),
         Some(Command::Magics { args }) => run_magics_tool(&args),
         Some(Command::Tables) => tables_cmd::run(),
+        Some(Command::SpsaParams) => {
+            spsa_cmd::run();
+            Ok(())
+        }
     };
     if let Err(e) = result {
         if let Some(io) = e.downcast_ref::<std::io::Error>() {

@@ -213,6 +213,13 @@ impl Limits {
 /// One progress report, sent after every completed iteration (after every
 /// completed line of it when several principal variations are searched).
 ///
+/// A search that stops inside an iteration whose first line already has a new best
+/// move (or before any report at all) sends one more report for that line: its
+/// depth is the interrupted iteration's and its principal variation starts with
+/// the move the search returns, so the last report always agrees with
+/// [`SearchResult::best_move`]. Its score is that move's score in the interrupted
+/// iteration (the static evaluation, at depth 0, when no move was searched in full).
+///
 /// A position without a legal move gets one report of depth 0 with an empty
 /// principal variation and a score of `Mate(0)` (checkmate) or `Cp(0)`
 /// (stalemate).
@@ -243,6 +250,13 @@ pub trait Hooks {
     fn elapsed_ms(&mut self) -> u64;
     /// Receives a progress report after every completed iteration.
     fn info(&mut self, info: &Info<'_>);
+    /// Receives the number of nodes searched so far, every 1,024 nodes (when the
+    /// search checks its limits), for a caller that sums the nodes of several
+    /// searches running at once. Does nothing unless implemented.
+    #[inline]
+    fn progress(&mut self, nodes: u64) {
+        let _ = nodes;
+    }
 }
 
 /// Hooks without a clock (time limits never trigger) and without reports.
@@ -297,6 +311,10 @@ pub struct SearchRequest<'a> {
     pub limits: Limits,
     /// A flag another thread sets to stop the search; `None`: only the limits end it.
     pub stop: Option<&'a AtomicBool>,
+    /// The root moves to consider (UCI's `go searchmoves`); empty: every legal move.
+    /// Moves not legal in `board` are ignored, and when none is legal every legal move
+    /// is searched.
+    pub root_moves: &'a [Move],
 }
 
 impl<'a> SearchRequest<'a> {
@@ -310,6 +328,7 @@ impl<'a> SearchRequest<'a> {
             continuation: None,
             limits: Limits::NONE,
             stop: None,
+            root_moves: &[],
         }
     }
 
@@ -336,6 +355,12 @@ impl<'a> SearchRequest<'a> {
         self.continuation = Some(continuation);
         self
     }
+
+    /// Restricts the root to `moves` (the `root_moves` field).
+    pub fn root_moves(mut self, moves: &'a [Move]) -> Self {
+        self.root_moves = moves;
+        self
+    }
 }
 
 struct Ctx<'a, H> {
@@ -348,14 +373,16 @@ struct Ctx<'a, H> {
     limits: Limits,
     /// The caller's continuation history, if it gave one.
     cont: Option<&'a mut ContinuationHistory>,
+    /// The root moves searched (empty: all).
+    root_moves: &'a [Move],
 }
 
 /// The search state that persists between searches (history, killer,
 /// counter-move and correction tables).
 ///
-/// About 35 KiB (36,328 bytes on x86-64; 8 KiB of it the correction history, 4.5
-/// KiB the capture history, 48 bytes the [`Params`]); keep one per game and call
-/// [`Searcher::clear`] on a new game.
+/// About 35 KiB (36,344 bytes on x86-64 without a network; 8 KiB of it the
+/// correction history, 4.5 KiB the capture history, 48 bytes the [`Params`]); keep
+/// one per game and call [`Searcher::clear`] on a new game.
 ///
 /// [`Searcher::new`] is all zero bytes (the default margins are put in when a search
 /// starts), so a `static` searcher costs an embedder RAM (`.bss`) but no flash or
@@ -396,6 +423,9 @@ pub struct Searcher {
     /// Nodes spent below the root move that last raised the root's alpha (time
     /// management: a best move that took most of the effort is settled).
     root_best_nodes: u64,
+    /// The score of the root move that last raised the root's alpha (reported when a
+    /// stop ends an iteration that had found a new best move).
+    root_best_score: i32,
     /// Correction history: the static evaluation's recent error, by side to move
     /// and pawn structure.
     correction: Correction,
@@ -435,6 +465,7 @@ impl Searcher {
             excluded_len: 0,
             params: Params::UNSET,
             root_best_nodes: 0,
+            root_best_score: 0,
             correction: Correction::new(),
             acc: [[[0; eval::net::HIDDEN]; 2]; ACC_PLIES],
             acc_valid: [false; ACC_PLIES],
@@ -525,9 +556,19 @@ impl Searcher {
             continuation: cont,
             limits,
             stop,
+            root_moves,
         } = request;
         let stop = stop.unwrap_or(&never);
         let limits = &limits;
+        let mut legal = board.legal_moves();
+        // `go searchmoves`: the legal moves listed, unless none of them is legal.
+        let listed = legal.iter().filter(|m| root_moves.contains(m)).count();
+        let root_moves = if listed > 0 {
+            legal.retain(|m| root_moves.contains(&m));
+            root_moves
+        } else {
+            &[]
+        };
         let mut cx = Ctx {
             tt: table,
             gen: board.fullmove_number() as u8,
@@ -535,6 +576,7 @@ impl Searcher {
             hooks,
             limits: *limits,
             cont,
+            root_moves,
         };
         let recent = &history[history.len().saturating_sub(GAME_KEYS)..];
         self.keys[..recent.len()].copy_from_slice(recent);
@@ -557,7 +599,6 @@ impl Searcher {
         self.params = *self.params();
         self.set_root(board);
 
-        let legal = board.legal_moves();
         let mut result = SearchResult {
             best_move: legal.first().copied(),
             ponder: None,
@@ -590,6 +631,9 @@ impl Searcher {
             d => d.min(MAX_PLY as u32 - 1),
         };
         let lines = (self.multipv() as usize).clamp(1, legal.len());
+        // The first move of the last line-1 report, and the iteration a stop ended.
+        let mut reported: Option<Move> = None;
+        let mut interrupted = 0;
         // Each line's score in the last completed iteration (aspiration centres).
         let mut scores = [0; MAX_MULTIPV as usize];
         // Time management: how many iterations in a row kept the best move, and the
@@ -641,6 +685,7 @@ impl Searcher {
                     result.ponder = (self.pv_len[0] > 1).then(|| self.pv[0][1]);
                 }
                 if self.stopped {
+                    interrupted = depth;
                     break 'deepening;
                 }
                 let line_score = Score::from_internal(*line_best);
@@ -660,6 +705,9 @@ impl Searcher {
                     hashfull: hashfull(cx.tt),
                     pv: &self.pv[0][..pv_len],
                 });
+                if line == 0 && pv_len > 0 {
+                    reported = Some(self.pv[0][0]);
+                }
                 if pv_len > 0 {
                     self.excluded[self.excluded_len] = self.pv[0][0];
                     self.excluded_len += 1;
@@ -691,6 +739,28 @@ impl Searcher {
         }
         self.excluded_len = 0;
         result.nodes = self.nodes;
+        if let Some(best) = result.best_move.filter(|&m| Some(m) != reported) {
+            // Stopped with a best move no report named: one report for it, so that
+            // the last principal variation shown starts with the move returned.
+            let one = [best];
+            let (depth, score, pv) = if self.pv_len[0] > 0 && self.pv[0][0] == best {
+                let score = Score::from_internal(self.root_best_score);
+                (interrupted, score, &self.pv[0][..self.pv_len[0]])
+            } else {
+                (0, Score::Cp(eval::evaluate(board)), &one[..])
+            };
+            let elapsed = cx.hooks.elapsed_ms();
+            cx.hooks.info(&Info {
+                depth,
+                multipv: 1,
+                seldepth: self.seldepth as u32,
+                score,
+                nodes: self.nodes,
+                time_ms: elapsed,
+                hashfull: hashfull(cx.tt),
+                pv,
+            });
+        }
         result
     }
 
@@ -767,6 +837,7 @@ impl Searcher {
         if self.nodes & 1023 != 0 {
             return false;
         }
+        cx.hooks.progress(self.nodes);
         let l = cx.limits;
         if cx.stop.load(Ordering::Relaxed)
             || (l.nodes != 0 && self.nodes >= l.nodes)
@@ -981,9 +1052,14 @@ impl Searcher {
         let mut captures = [Move::NULL; 32];
         let mut capture_count = 0;
         while let Some((mv, order)) = picker.next() {
-            if mv == skip || ply == 0 && self.excluded[..self.excluded_len].contains(&mv) {
+            if mv == skip
+                || ply == 0
+                    && (self.excluded[..self.excluded_len].contains(&mv)
+                        || !cx.root_moves.is_empty() && !cx.root_moves.contains(&mv))
+            {
                 // The singular-extension search leaves out the table move; MultiPV,
-                // the first moves of this iteration's earlier lines.
+                // the first moves of this iteration's earlier lines; `searchmoves`,
+                // the root moves not listed.
                 continue;
             }
             // The window's lower end, until this move's score is taken in.
@@ -1064,6 +1140,7 @@ impl Searcher {
             }
             if ply == 0 && s > node.alpha {
                 self.root_best_nodes = self.nodes - nodes_before;
+                self.root_best_score = s;
             }
             if self.take_score(&mut node, ply, mv, s) {
                 let bonus = history_bonus(depth);
@@ -1096,9 +1173,10 @@ impl Searcher {
             // A search without the table move: its value is not the position's.
             return node.best;
         }
-        if ply == 0 && self.excluded_len > 0 {
-            // A later MultiPV line's score leaves out the best moves: not the
-            // root's value, and its move must not replace line 1's hash move.
+        if ply == 0 && (self.excluded_len > 0 || !cx.root_moves.is_empty()) {
+            // A later MultiPV line's score leaves out the best moves, and a
+            // `searchmoves` search the moves not listed: not the root's value, and
+            // its move must not replace the hash move.
             return node.best;
         }
         let bound = node.bound();
@@ -1710,6 +1788,7 @@ mod tests {
                 hooks: &mut NoHooks,
                 limits,
                 cont: None,
+                root_moves: &[],
             };
             let d = depth as i32;
             let without = s.negamax(&mut cx, &board, d, -INF, INF, 0, false, skip);
@@ -1773,6 +1852,109 @@ mod tests {
             &mut hooks,
         );
         (r, hooks)
+    }
+
+    #[test]
+    fn the_last_report_starts_with_the_move_returned_however_the_search_stops() {
+        extern crate std;
+        use std::boxed::Box;
+        use std::vec;
+        // Node budgets stop the search every 1,024 nodes into it, inside its
+        // iterations, where the best move may have changed since the last completed
+        // one (as at 13 Ki and 10 Ki nodes in these positions with this setup, the
+        // engine's after `ucinewgame` with `Hash` 1): the last report still names
+        // the move returned.
+        let mut cont: Box<ContinuationHistory> =
+            vec![[0; 768]; 768].into_boxed_slice().try_into().unwrap();
+        let mut table = vec![TtEntry::EMPTY; 1 << 16];
+        let mut extra_reports = 0;
+        for (fen, budgets) in [
+            (
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8",
+                11..=15,
+            ),
+            (
+                "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 0 8",
+                9..=11,
+            ),
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            for k in budgets {
+                table.fill(TtEntry::EMPTY);
+                cont.iter_mut().for_each(|row| row.fill(0));
+                let mut hooks = Lines(Vec::new());
+                let limits = Limits {
+                    nodes: 1024 * k,
+                    ..Limits::NONE
+                };
+                let r = Searcher::new().search(
+                    SearchRequest::new(&board, &table)
+                        .limits(limits)
+                        .continuation(&mut cont),
+                    &mut hooks,
+                );
+                let reports = &hooks.0;
+                let last = reports.last().expect("a report");
+                assert_eq!(last.3, r.best_move, "{fen}, {k} Ki nodes: {reports:?}");
+                if reports.iter().filter(|l| l.1 <= r.depth).count() < reports.len() {
+                    // The extra report: the interrupted iteration's.
+                    assert_eq!(last.1, r.depth + 1, "{reports:?} {r:?}");
+                    extra_reports += 1;
+                }
+            }
+        }
+        // If a change to the search moves the stops that change the best move, pick
+        // other budgets: this checks that some stop still needs the extra report.
+        assert!(extra_reports > 0, "no stop changed the best move");
+        // Stopped before its first iteration completes, the search reports the move
+        // it returns at depth 0, with the static evaluation.
+        let board = Board::startpos();
+        let stop = AtomicBool::new(true);
+        let mut hooks = Lines(Vec::new());
+        let r = Searcher::new().search(SearchRequest::new(&board, &table).stop(&stop), &mut hooks);
+        assert_eq!(r.depth, 0);
+        assert_eq!(
+            hooks.0,
+            [(1, 0, Score::Cp(eval::evaluate(&board)), r.best_move)]
+        );
+    }
+
+    #[test]
+    fn root_moves_restrict_the_search_and_leave_the_default_alone() {
+        let board = Board::startpos();
+        let search = |moves: &[Move]| {
+            let table = [TtEntry::EMPTY; 1 << 12];
+            let limits = Limits {
+                depth: 5,
+                ..Limits::NONE
+            };
+            let mut hooks = Lines(Vec::new());
+            let r = Searcher::new().search(
+                SearchRequest::new(&board, &table)
+                    .limits(limits)
+                    .root_moves(moves),
+                &mut hooks,
+            );
+            (r, hooks.0)
+        };
+        let a2a3 = board.parse_uci_move("a2a3").unwrap();
+        let h2h3 = board.parse_uci_move("h2h3").unwrap();
+        let (r, reports) = search(&[a2a3, h2h3]);
+        assert!(
+            r.best_move == Some(a2a3) || r.best_move == Some(h2h3),
+            "{r:?}"
+        );
+        assert!(reports
+            .iter()
+            .all(|l| l.3 == Some(a2a3) || l.3 == Some(h2h3)));
+        // A move that is not legal here is ignored; with no legal one listed, every
+        // move is searched, exactly as without a list.
+        let e7e5 = Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+            .unwrap()
+            .parse_uci_move("e7e5")
+            .unwrap();
+        assert_eq!(search(&[e7e5, a2a3]).0.best_move, Some(a2a3));
+        assert_eq!(search(&[e7e5]), search(&[]));
     }
 
     #[test]

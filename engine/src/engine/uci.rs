@@ -9,8 +9,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{
-    parse_count, parse_move, plan_time, truncate, Core, Go, Input, Output, Protocol, Since,
-    DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS, NAME,
+    diagram, eval_lines, genfens, parse_count, parse_move, plan_time, truncate, Core, Go, Input,
+    Output, Protocol, Since, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS,
+    NAME,
 };
 use crate::perft_cmd;
 use wingtip::search::{Info, Limits, Score, SearchResult};
@@ -149,8 +150,14 @@ pub enum Command {
     PonderHit,
     /// `quit`.
     Quit,
-    /// `d`: print the current position's FEN.
+    /// `d`: draw the current position, with its FEN and hash.
     Show,
+    /// `eval`: the network's and the hand-set terms' evaluation of the current
+    /// position.
+    Eval,
+    /// `genfens N seed S book <None|path> [extra…]`: print N opening positions
+    /// (OpenBench's datagen openings).
+    GenFens(genfens::Request),
     /// A command that needs no action (`debug`, `register`).
     Ignore,
 }
@@ -203,6 +210,9 @@ pub struct GoParams {
     pub infinite: bool,
     /// `ponder`: no time limit and no move until `ponderhit` or `stop`.
     pub ponder: bool,
+    /// `searchmoves`: the root moves to search, as written (checked against the
+    /// position when the search starts); empty: all.
+    pub searchmoves: Vec<String>,
 }
 
 impl GoParams {
@@ -239,6 +249,26 @@ pub struct Parsed {
     pub ends_search: bool,
 }
 
+/// The words that start a UCI command (and `xboard`, which switches protocol): a
+/// command-line argument starting with one is run as an input line.
+pub const COMMAND_WORDS: [&str; 15] = [
+    "uci",
+    "isready",
+    "ucinewgame",
+    "setoption",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "quit",
+    "debug",
+    "register",
+    "d",
+    "eval",
+    "genfens",
+    "xboard",
+];
+
 /// Parses one line of UCI input; `chess960` (`UCI_Chess960`) picks how castling
 /// moves are read.
 pub fn parse(line: &str, chess960: bool) -> Parsed {
@@ -267,6 +297,12 @@ pub fn parse(line: &str, chess960: bool) -> Parsed {
         "quit" => Ok(Command::Quit),
         "debug" | "register" => Ok(Command::Ignore),
         "d" => Ok(Command::Show),
+        "eval" => Ok(Command::Eval),
+        // Never worded "genfens …": OpenBench reads `info string genfens <x>` as an
+        // opening.
+        "genfens" => genfens::parse(args)
+            .map(Command::GenFens)
+            .map_err(|e| format!("bad genfens request: {e}")),
         _ => Err(format!("unknown command: {}", truncate(line.trim()))),
     };
     match command {
@@ -421,6 +457,20 @@ fn parse_position(args: &[&str], chess960: bool) -> Result<Command, String> {
     Ok(Command::Position { start, moves })
 }
 
+/// The `go` parameters that take a value.
+const GO_VALUES: [&str; 10] = [
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "mate",
+    "perft",
+];
+
 /// Parses the arguments of `go`; bad parameters are reported in `messages` and
 /// skipped. `perft` ends the parameters.
 fn parse_go(args: &[&str], messages: &mut Vec<String>) -> Result<Command, String> {
@@ -428,31 +478,17 @@ fn parse_go(args: &[&str], messages: &mut Vec<String>) -> Result<Command, String
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
-        let takes_value = matches!(
-            key,
-            "depth"
-                | "nodes"
-                | "movetime"
-                | "wtime"
-                | "btime"
-                | "winc"
-                | "binc"
-                | "movestogo"
-                | "mate"
-                | "perft"
-        );
+        let takes_value = GO_VALUES.contains(&key);
         if !takes_value {
             match key {
                 "infinite" => go.infinite = true,
                 "ponder" => go.ponder = true,
                 "searchmoves" => {
-                    messages.push("searchmoves is not supported; searching all moves".into());
-                    // Skip the move list.
-                    while i + 1 < args.len()
-                        && args[i + 1].len() >= 4
-                        && args[i + 1].as_bytes()[0].is_ascii_lowercase()
-                        && args[i + 1].as_bytes()[1].is_ascii_digit()
-                    {
+                    // The moves run to the next `go` parameter.
+                    while let Some(&text) = args.get(i + 1).filter(|t| {
+                        !GO_VALUES.contains(t) && !["infinite", "ponder", "searchmoves"].contains(t)
+                    }) {
+                        go.searchmoves.push(text.to_string());
                         i += 1;
                     }
                 }
@@ -561,7 +597,9 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
             out.line("readyok");
         }
         Command::NewGame => core.new_game(),
-        Command::SetOption(Setting::Hash(mb)) => core.set_hash_mb(mb),
+        Command::SetOption(Setting::Hash(mb)) => {
+            core.set_hash_mb(mb);
+        }
         Command::SetOption(Setting::Threads(n)) => {
             core.set_threads(n);
         }
@@ -592,12 +630,14 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
             }
             core.finish(true, false);
             let limits = go.limits(core.board().side_to_move(), core.move_overhead_ms);
+            let root_moves = root_moves(core, &go.searchmoves);
             core.go(Go {
                 limits,
                 wait_for_stop: go.infinite,
                 ponder: go.ponder,
                 report: true,
                 clock: Box::new(Since(arrived)),
+                root_moves,
             });
         }
         Command::Perft(depth) => out.line(&perft_cmd::divide_text(
@@ -618,9 +658,62 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
         }
         Command::Ignore => {}
         Command::Quit => return false,
-        Command::Show => out.line(&format!("info string fen {}", core.board().fen())),
+        Command::Show => out.line(&diagram(core.board())),
+        Command::Eval => {
+            for line in eval_lines(core.board()) {
+                out.line(&format!("info string {line}"));
+            }
+        }
+        Command::GenFens(request) => {
+            let result = genfens::run(
+                &request,
+                |fen| out.line(&format!("info string genfens {fen}")),
+                |note| out.line(&format!("info string {note}")),
+            );
+            if let Err(e) = result {
+                core.out.error(&format!("bad genfens request: {e}"));
+            }
+        }
     }
     true
+}
+
+/// Checks `go searchmoves`' moves against the current position: the legal ones are
+/// the root moves; the others are named in one `info string` line and left out. When
+/// none is legal, every move is searched.
+fn root_moves(core: &mut Core<Uci>, texts: &[String]) -> Vec<Move> {
+    let chess960 = core.out.chess960();
+    let mut moves = Vec::new();
+    let mut illegal = Vec::new();
+    for text in texts {
+        match parse_move(core.board(), text, chess960) {
+            Ok(mv) if !moves.contains(&mv) => moves.push(mv),
+            Ok(_) => {}
+            Err(_) => illegal.push(truncate(text)),
+        }
+    }
+    if !illegal.is_empty() {
+        let what = if moves.is_empty() {
+            "searching all moves"
+        } else {
+            "searching the others"
+        };
+        core.out.error(&truncate_line(&format!(
+            "searchmoves: not legal here: {}; {what}",
+            illegal.join(" ")
+        )));
+    }
+    moves
+}
+
+/// Bounds a composed diagnostic to one reasonable line.
+fn truncate_line(text: &str) -> String {
+    if text.chars().count() <= 200 {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(200).collect();
+        format!("{cut}…")
+    }
 }
 
 #[cfg(test)]
@@ -859,22 +952,29 @@ mod tests {
     #[test]
     fn go_keeps_what_it_understands() {
         let parsed = parse(
-            "go depth x searchmoves e2e4 d2d4 frob movetime 100 nodes",
+            "go depth x frob searchmoves e2e4 d2d4 movetime 100 nodes",
             false,
         );
         assert_eq!(
             parsed.command,
             Some(Command::Go(GoParams {
                 movetime: Some(100),
+                searchmoves: vec!["e2e4".into(), "d2d4".into()],
                 ..GoParams::default()
             }))
         );
-        assert_eq!(parsed.messages.len(), 4, "{:?}", parsed.messages);
+        assert_eq!(parsed.messages.len(), 3, "{:?}", parsed.messages);
         assert!(parsed.messages[0].starts_with("go depth: not a valid number"));
-        assert!(parsed.messages[1].starts_with("searchmoves is not supported"));
-        assert_eq!(parsed.messages[2], "unknown go parameter: frob");
-        assert_eq!(parsed.messages[3], "go nodes needs a value");
+        assert_eq!(parsed.messages[1], "unknown go parameter: frob");
+        assert_eq!(parsed.messages[2], "go nodes needs a value");
         assert!(error("go perft 11").contains("at most 10"));
+        // The move list runs to the next parameter; its moves are checked when the
+        // search starts.
+        let Command::Go(go) = command("go searchmoves e2e4 x9 infinite") else {
+            panic!()
+        };
+        assert_eq!(go.searchmoves, ["e2e4", "x9"]);
+        assert!(go.infinite);
     }
 
     #[cfg(feature = "tune")]
@@ -1073,12 +1173,19 @@ mod tests {
         assert!(!handle(&mut core, &out, "quit"));
         let lines = out.take();
         assert_eq!(lines[0], "readyok");
+        // The diagram: files, eight ranks, files, FEN, hash, checkers.
+        assert_eq!(lines[1], "   a b c d e f g h");
+        assert_eq!(lines[5], " 5 . . . . . . . . 5");
+        assert_eq!(lines[6], " 4 . . . . P . . . 4");
         assert_eq!(
-            lines[1],
-            "info string fen rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+            lines[11],
+            "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         );
+        assert_eq!(lines[12], format!("Hash: {:016x}", core.board().hash()));
+        assert_eq!(lines[13], "Checkers: none");
+        let lines = &lines[13..];
         // The twenty replies to 1. e4, one `move: 1` line each.
-        let mut divide: Vec<&str> = lines[2..22].iter().map(String::as_str).collect();
+        let mut divide: Vec<&str> = lines[1..21].iter().map(String::as_str).collect();
         divide.sort_unstable();
         let mut expected: Vec<String> = [
             "a7a6", "a7a5", "b7b6", "b7b5", "c7c6", "c7c5", "d7d6", "d7d5",
@@ -1092,8 +1199,8 @@ mod tests {
         .collect();
         expected.sort_unstable();
         assert_eq!(divide, expected);
-        assert_eq!(lines[22..24], ["", "Nodes searched: 20"]);
-        assert!(lines[24].starts_with("info depth 1 "));
+        assert_eq!(lines[21..23], ["", "Nodes searched: 20"]);
+        assert!(lines[23].starts_with("info depth 1 "));
         assert!(lines.last().unwrap().starts_with("bestmove "), "{lines:?}");
     }
 }

@@ -412,6 +412,7 @@ fn handle(core: &mut Core<Xboard>, s: &mut Session, out: &Output, line: &str) ->
             ponder: false,
             report: true,
             clock: Box::new(Since(arrived)),
+            root_moves: Vec::new(),
         });
     }
     handled
@@ -490,7 +491,9 @@ fn run_command(
         }
         Command::St(ms) => s.st_ms = Some(ms),
         Command::Sd(depth) => s.depth = depth,
-        Command::Memory(mb) => core.set_hash_mb(mb),
+        Command::Memory(mb) => {
+            core.set_hash_mb(mb);
+        }
         Command::SetBoard(board) => core.set_position(board, &[]),
         Command::Undo => {
             if !core.undo() {
@@ -561,6 +564,7 @@ fn hint(core: &mut Core<Xboard>) -> Option<Move> {
         ponder: false,
         report: false,
         clock: Box::new(Since(Instant::now())),
+        root_moves: Vec::new(),
     });
     core.finish(false, true)
         .and_then(|(result, _)| result.best_move)
@@ -575,6 +579,7 @@ fn think(core: &mut Core<Xboard>, s: &Session, arrived: Instant) {
         ponder: false,
         report: true,
         clock: Box::new(Since(arrived)),
+        root_moves: Vec::new(),
     });
 }
 

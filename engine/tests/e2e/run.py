@@ -215,6 +215,64 @@ def test_uci_stop_is_prompt():
         r.close()
 
 
+def test_uci_bestmove_is_the_last_pv_first_move_at_any_stop():
+    # `go infinite` stopped at random moments, one thread and two: the last
+    # `info ... pv X` before `bestmove X` starts with X (a stop inside an iteration
+    # whose best move changed reports that move before bestmove).
+    import random
+    rng = random.Random(11)
+    fens = [chess.STARTING_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8"]
+    r = Raw()
+    changed = 0
+    try:
+        for trial in range(120):
+            if trial == 60:
+                r.send("setoption name Threads value 2")
+            fen = fens[trial % len(fens)]
+            r.send("ucinewgame")
+            r.send(f"position fen {fen}")
+            r.send("go infinite")
+            time.sleep(rng.uniform(0, 0.25))
+            r.send("stop")
+            line, seen = r.expect(lambda l: l.startswith("bestmove"), HANG, "bestmove")
+            best = line.split()[1]
+            pvs = [l.split(" pv ")[1].split()[0] for l in seen if " pv " in l]
+            assert pvs and pvs[-1] == best, f"{fen}: {seen[-3:]} then {line}"
+            assert chess.Move.from_uci(best) in chess.Board(fen).legal_moves, line
+            changed += len(pvs) > 1 and pvs[-1] != pvs[-2]
+        print(f"      ({changed} of 120 stops ended on a changed best move)")
+    finally:
+        r.close()
+
+
+def test_uci_genfens_as_openbench_runs_it():
+    # OpenBench's client: `engine "genfens N seed S book None " quit`, every
+    # `info string genfens <FEN>` line one opening (six fields, for its EPD).
+    def run(*args):
+        out = subprocess.run([ENGINE, *args], capture_output=True, text=True, timeout=60)
+        assert out.returncode == 0, out
+        return [l.split("genfens ", 1)[1].rstrip() for l in out.stdout.splitlines()
+                if l.startswith("info string genfens ")]
+    fens = run("genfens 64 seed 1234567 book None ", "quit")
+    assert len(fens) == 64 and len(set(fens)) == 64, fens
+    for fen in fens:
+        assert len(fen.split()) == 6, fen
+        board = chess.Board(fen)
+        assert board.is_valid() and not board.is_game_over(), fen
+    assert run("genfens 64 seed 1234567 book None ", "quit") == fens
+    book = os.path.join(os.path.dirname(ENGINE), "genfens-book.epd")
+    with open(book, "w") as f:
+        f.write("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - hmvc 0; fmvn 2;\n")
+    try:
+        fens = run(f"genfens 8 seed 5 book {book}", "quit")
+        assert len(fens) == 8 and all(chess.Board(f).fullmove_number == 6 for f in fens), fens
+    finally:
+        os.remove(book)
+
+
 def test_uci_movetime_is_respected():
     r = Raw()
     try:
@@ -733,7 +791,7 @@ def test_uci_chess960_perft_and_castling_text():
         line = r.expect_prefix("info string")
         assert "castling" in line and "e1h1" in line, line
         r.send("d")
-        line = r.expect_prefix("info string fen")
+        line = r.expect_prefix("Fen: ")
         assert line.endswith("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), line
         r.send("setoption name UCI_Chess960 value maybe")
         assert "UCI_Chess960" in r.expect_prefix("info string")

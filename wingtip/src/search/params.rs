@@ -3,7 +3,9 @@
 //! [`Params::DEFAULT`] is what the engine plays with. [`TUNABLES`] lists each number
 //! with its name and range, so a tuner can set them by name: the engine built with
 //! the `tune` feature offers them as UCI options, which `rig/spsa.py` (SPSA by
-//! self-play, the fishtest / OpenBench method) and OpenBench's tuning sessions set.
+//! self-play, the fishtest / OpenBench method) and OpenBench's tuning sessions set;
+//! each also carries its SPSA step, so the engine prints the parameter lines those
+//! tuners read (`wingtip spsa-params`).
 
 /// The search's tunable numbers (centipawns unless said otherwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +96,9 @@ pub struct Tunable {
     pub min: i32,
     /// The largest value allowed.
     pub max: i32,
+    /// SPSA's perturbation at the end of a tune, in the value's units (`C_END` in
+    /// OpenBench's and fishtest's parameter lines; about a twentieth of the range).
+    pub c_end: f32,
     /// Reads the value.
     pub get: fn(&Params) -> i32,
     /// Writes the value (the caller keeps it in `min..=max`).
@@ -122,13 +127,14 @@ impl core::fmt::Debug for Tunable {
 }
 
 macro_rules! tunables {
-    ($($field:ident: $name:literal, $min:expr, $max:expr;)*) => {
+    ($($field:ident: $name:literal, $min:expr, $max:expr, $c_end:expr;)*) => {
         /// Every tunable number, in [`Params`]' field order.
         pub const TUNABLES: &[Tunable] = &[$(
             Tunable {
                 name: $name,
                 min: $min,
                 max: $max,
+                c_end: $c_end,
                 get: |p| p.$field,
                 set: |p, v| p.$field = v,
             },
@@ -136,19 +142,20 @@ macro_rules! tunables {
     };
 }
 
+// field: name, min, max, SPSA's final perturbation.
 tunables! {
-    rfp_margin: "RfpMargin", 20, 200;
-    futility_base: "FutilityBase", 0, 300;
-    futility_margin: "FutilityMargin", 20, 300;
-    see_quiet: "SeeQuiet", 0, 200;
-    see_capture: "SeeCapture", 0, 300;
-    lmp_base: "LmpBase", 0, 12;
-    nmp_base: "NmpBase", 1, 6;
-    nmp_divisor: "NmpDivisor", 2, 12;
-    singular_margin: "SingularMargin", 0, 8;
-    lmr_base: "LmrBase", 0, 250;
-    lmr_divisor: "LmrDivisor", 200, 900;
-    aspiration: "Aspiration", 5, 100;
+    rfp_margin: "RfpMargin", 20, 200, 8.0;
+    futility_base: "FutilityBase", 0, 300, 15.0;
+    futility_margin: "FutilityMargin", 20, 300, 12.0;
+    see_quiet: "SeeQuiet", 0, 200, 8.0;
+    see_capture: "SeeCapture", 0, 300, 12.0;
+    lmp_base: "LmpBase", 0, 12, 1.0;
+    nmp_base: "NmpBase", 1, 6, 0.5;
+    nmp_divisor: "NmpDivisor", 2, 12, 1.0;
+    singular_margin: "SingularMargin", 0, 8, 0.5;
+    lmr_base: "LmrBase", 0, 250, 12.0;
+    lmr_divisor: "LmrDivisor", 200, 900, 30.0;
+    aspiration: "Aspiration", 5, 100, 4.0;
 }
 
 impl Params {
@@ -199,6 +206,11 @@ mod tests {
         for (i, t) in TUNABLES.iter().enumerate() {
             let d = (t.get)(&Params::DEFAULT);
             assert!(t.min <= d && d <= t.max, "{t:?}: default {d} out of range");
+            assert!(
+                t.c_end > 0.0 && t.c_end <= (t.max - t.min) as f32,
+                "{t:?}: C_END {}",
+                t.c_end
+            );
             let mut p = Params::DEFAULT;
             let v = if d < t.max { d + 1 } else { d - 1 };
             (t.set)(&mut p, v);

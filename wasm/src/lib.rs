@@ -442,7 +442,7 @@ fn parse_position(text: &str) -> Result<Game, i32> {
     Ok(game)
 }
 
-/// Shows at most 12 characters of untrusted text in a message.
+/// Shows at most 12 bytes of untrusted text in a message, control characters escaped.
 struct Clip<'a>(&'a str);
 
 impl fmt::Display for Clip<'_> {
@@ -451,7 +451,15 @@ impl fmt::Display for Clip<'_> {
         while !self.0.is_char_boundary(n) {
             n -= 1;
         }
-        f.write_str(&self.0[..n])?;
+        // Control characters are written escaped (`\u{1b}`), so a message stays one
+        // printable line whatever the caller sent.
+        for c in self.0[..n].chars() {
+            if c.is_control() {
+                write!(f, "{}", c.escape_unicode())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
         if n < self.0.len() {
             f.write_str("…")?;
         }

@@ -71,8 +71,11 @@ pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 const INF: i32 = 32_500;
 /// Razoring's margin per ply of depth.
 const RAZOR_MARGIN: i32 = 250;
-/// How many earlier game positions the searcher keeps for repetition checks.
-const GAME_KEYS: usize = 256;
+/// How many earlier game positions the searcher keeps for repetition checks: more
+/// than the 100 plies after which the fifty-move rule ends a game, since a position
+/// can only repeat one reached after the last capture or pawn move. (128 rather than
+/// more keeps the firmware's RAM within its budget.)
+const GAME_KEYS: usize = 128;
 /// On boards with more sliders than the starting position's ten (positions set up
 /// by hand, such as boards full of queens), quiescence searches this many plies in
 /// full (every good capture; every evasion in check); deeper, only recaptures on the
@@ -296,7 +299,7 @@ pub struct SearchRequest<'a> {
     /// The position to search.
     pub board: &'a Board,
     /// The hashes ([`Board::hash`]) of the positions played before `board`, oldest
-    /// first, without `board` itself (the last 256 are used); a position repeated
+    /// first, without `board` itself (the last 128 are used); a position repeated
     /// once counts as a draw.
     pub history: &'a [u64],
     /// The transposition table, of any length (the engine's `Hash`); threads of one
@@ -380,7 +383,7 @@ struct Ctx<'a, H> {
 /// The search state that persists between searches (history, killer,
 /// counter-move and correction tables).
 ///
-/// About 35 KiB (36,344 bytes on x86-64 without a network; 8 KiB of it the
+/// About 35 KiB (35,320 bytes on x86-64 without a network; 8 KiB of it the
 /// correction history, 4.5 KiB the capture history, 48 bytes the [`Params`]); keep
 /// one per game and call [`Searcher::clear`] on a new game.
 ///

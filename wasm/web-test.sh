@@ -10,10 +10,8 @@
 # wasm/target/web.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The embedder's builds leave the evaluation network out (wingtip/src/eval/none.bin, all
-# zeros: no weights linked, no per-ply accumulators); set WINGTIP_NET to build one in
-# (a path from the wingtip crate's folder, wingtip/).
-export WINGTIP_NET="${WINGTIP_NET-src/eval/none.bin}"
+# wasm/web.sh build makes the page's module with the shipped network (or WINGTIP_NET's)
+# and the lean embedder's module without one.
 
 rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
 if ! command -v chromium >/dev/null; then
@@ -22,7 +20,7 @@ if ! command -v chromium >/dev/null; then
 fi
 (cd wasm && npm ci --no-audit --no-fund --loglevel=error)
 
-(cd wasm && cargo fmt --check && cargo clippy --release --quiet -- -D warnings \
+(cd wasm && export WINGTIP_NET=src/eval/none.bin && cargo fmt --check && cargo clippy --release --quiet -- -D warnings \
   && RUSTDOCFLAGS="-D warnings" cargo doc --release --no-deps --quiet)
 wasm/web.sh build
 

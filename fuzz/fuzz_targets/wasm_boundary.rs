@@ -8,7 +8,7 @@
 //! its argument (text up to a 0 byte for `wt_position` and `wt_play`, written into
 //! the input buffer as a page does). Every input starts with `wt_new`, so it runs
 //! from the same state; the first input of a process first checks that every call
-//! before `wt_new` answers `ERR_STATE`.
+//! before `wt_new` answers `ERR_STATE` (and `wt_network` its text).
 //!
 //! The module never panics (on wasm, a trap); every call answers a count or one of
 //! the `ERR_*` codes, an error with a one-line message without control characters in
@@ -88,6 +88,10 @@ fn board() -> Board {
 fuzz_target!(|data: &[u8]| {
     static FIRST: AtomicBool = AtomicBool::new(true);
     if FIRST.swap(false, Ordering::Relaxed) {
+        // Callable before wt_new: the evaluation's name, one printable line.
+        let len = wt_network();
+        assert!(len > 0 && len as usize == output().len());
+        assert_printable(&output());
         for code in [
             wt_position(put(b"startpos", false)),
             wt_play(put(b"e2e4", false)),

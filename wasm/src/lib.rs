@@ -63,7 +63,7 @@ pub const ERR_BUSY: i32 = -9;
 
 const IN_CAP: usize = 16 * 1024;
 const OUT_CAP: usize = 16 * 1024;
-/// Earlier positions kept for repetition detection (the search looks at 256).
+/// Earlier positions kept for repetition detection (the search looks at the last 128).
 const KEYS_CAP: usize = 512;
 /// Deepest perft accepted (depth 10 from the start position is 69 trillion leaves).
 const PERFT_MAX: u32 = 10;
@@ -349,6 +349,26 @@ pub extern "C" fn wt_new(hash_mib: u32) -> i32 {
     e.created = true;
     out(format_args!("{}", wingtip::attacks::BACKEND));
     0
+}
+
+/// The evaluation built into this module, as text in the output buffer (returns its
+/// length; callable at any time, before [`wt_new`] too): `network 768-2x128-8` (the
+/// network's inputs, hidden units per side and output buckets) when a network is the
+/// whole evaluation, `hand-set terms + correction network …` when a network corrects
+/// the hand-set terms, or `hand-set terms (no network)` for a build without one
+/// (`WINGTIP_NET=src/eval/none.bin`, the lean embedder's module).
+#[no_mangle]
+pub extern "C" fn wt_network() -> i32 {
+    use wingtip::eval::net::{ACTIVE, FILE_BUCKETS, FULL, HIDDEN, INPUTS};
+    (if FULL {
+        out(format_args!("network {INPUTS}-2x{HIDDEN}-{FILE_BUCKETS}"))
+    } else if ACTIVE {
+        out(format_args!(
+            "hand-set terms + correction network {INPUTS}-2x{HIDDEN}-{FILE_BUCKETS}"
+        ))
+    } else {
+        out(format_args!("hand-set terms (no network)"))
+    }) as i32
 }
 
 /// Makes sure the hash region holds at least `bytes`, growing linear memory.

@@ -12,6 +12,9 @@ const bytes = await readFile(wasmUrl).catch(() => {
   throw new Error('wasm/www/wingtip.wasm is missing: run wasm/web.sh build first');
 });
 const module = await WebAssembly.compile(bytes);
+// The lean module for embedders: the same source without the evaluation network.
+const leanBytes = await readFile(new URL('../www/wingtip-lean.wasm', import.meta.url));
+const leanModule = await WebAssembly.compile(leanBytes);
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 
 function code(fn) {
@@ -25,8 +28,24 @@ function code(fn) {
   assert.fail('expected an error');
 }
 
-test('module size within the 400 KiB budget', () => {
-  assert.ok(bytes.length <= 400 * 1024, `${bytes.length} bytes`);
+test('the lean module within the 400 KiB budget', () => {
+  assert.ok(leanBytes.length <= 400 * 1024, `${leanBytes.length} bytes`);
+  console.log(`module sizes: page ${bytes.length} bytes, lean ${leanBytes.length} bytes`);
+});
+
+test("the page's module carries the network, the lean one does not", async () => {
+  const page = await create({ wasm: module, hashMiB: 0 });
+  const lean = await create({ wasm: leanModule, hashMiB: 0 });
+  assert.match(page.network, /^network 768-2x\d+-\d+$/);
+  assert.equal(lean.network, 'hand-set terms (no network)');
+  // The network's weights (over 190,000 bytes in net.bin) are linked into the page's.
+  assert.ok(bytes.length - leanBytes.length > 150_000, `${bytes.length} vs ${leanBytes.length}`);
+  // Same rules, different evaluations: equal perft, different scores at depth 1.
+  for (const e of [page, lean]) e.position('8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1');
+  assert.deepEqual([page.perft(3), lean.perft(3)], [2812, 2812]);
+  const scores = [page, lean].map((e) => e.go({ depth: 1 }).score.cp);
+  assert.ok(scores.every(Number.isInteger), JSON.stringify(scores));
+  assert.notEqual(scores[0], scores[1]);
 });
 
 test('perft: start position depths 1-4, kiwipete depths 1-3', async () => {

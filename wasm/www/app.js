@@ -347,6 +347,7 @@ async function start() {
   $('f-compile').textContent = `${(ready - downloaded).toFixed(1)} ms (compile ${(compiled - downloaded).toFixed(1)}, `
     + `instance + first legal moves ${(ready - compiled).toFixed(1)})`;
   $('f-backend').textContent = engine.backend;
+  $('f-network').textContent = engine.network;
   window.wingtipFigures = {
     bytes, downloaded, compiled, ready, figures, bootStarted: boot.started, response: boot.response,
     responseEnd,

@@ -143,6 +143,12 @@ export class Engine {
     this._x = new WebAssembly.Instance(module, imports).exports;
     /** The slider backend compiled into the module (e.g. 'kindergarten'). */
     this.backend = '';
+    /**
+     * The evaluation compiled into the module: 'network 768-2x128-8' (inputs, hidden
+     * units per side, output buckets) for the page's module, 'hand-set terms (no
+     * network)' for the lean one.
+     */
+    this.network = this._text(this._x.wt_out_ptr(), this._x.wt_network());
   }
 
   _text(ptr, len) {
@@ -361,6 +367,8 @@ export class WorkerEngine {
     this.module = this._wasm;
     const info = await this._call('init', { module: this._wasm, hashMiB: this._options.hashMiB, stopFlag: this._stopFlag });
     this.backend = info.backend;
+    /** The evaluation compiled into the module (as Engine.network). */
+    this.network = info.network;
     this.timings.ready = performance.now();
     return this;
   }

@@ -9,7 +9,7 @@
 //                  { id, info }         progress of a running go (any number)
 //
 // 'init' takes { module: WebAssembly.Module, hashMiB, stopFlag } and answers
-// { backend }. Messages are handled one at a time, in order.
+// { backend, network }. Messages are handled one at a time, in order.
 import { Engine, ERRORS } from './wingtip.js';
 
 let engine = null;
@@ -18,7 +18,7 @@ const ops = {
   init({ module, hashMiB, stopFlag }) {
     engine = new Engine(module, stopFlag ?? undefined);
     engine.newGame(hashMiB);
-    return { backend: engine.backend };
+    return { backend: engine.backend, network: engine.network };
   },
   newGame({ hashMiB }) { engine.newGame(hashMiB); },
   position({ spec, moves }) { engine.position(spec, moves); },

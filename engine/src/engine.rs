@@ -16,10 +16,13 @@
 //! `isready`, `stop`, `?` and `quit` at once.
 
 pub mod genfens;
+pub mod strength;
 pub mod uci;
 pub mod xboard;
 
+use std::cell::{Cell, RefCell};
 use std::io::{BufRead, Write};
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -244,6 +247,12 @@ pub struct Core<P: Protocol> {
     threads: usize,
     /// The last collected search: the position searched and its result.
     last: Option<(Board, SearchResult)>,
+    /// `UCI_LimitStrength`.
+    limit_strength: bool,
+    /// `UCI_Elo`.
+    elo: u32,
+    /// Draws the limited strength's choices among lines.
+    rng: strength::Rng,
 }
 
 impl<P: Protocol> Core<P> {
@@ -265,7 +274,33 @@ impl<P: Protocol> Core<P> {
             helpers: Vec::new(),
             threads: 1,
             last: None,
+            limit_strength: false,
+            elo: strength::ELO_MAX,
+            rng: strength::Rng::new(
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64),
+            ),
         }
+    }
+
+    /// Sets `UCI_LimitStrength` for later searches.
+    pub fn set_limit_strength(&mut self, on: bool) {
+        self.limit_strength = on;
+    }
+
+    /// Sets `UCI_Elo` for later searches, clamped to
+    /// [`strength::ELO_MIN`]..=[`strength::ELO_MAX`]; returns the value set. It
+    /// applies while `UCI_LimitStrength` is on.
+    pub fn set_elo(&mut self, elo: u32) -> u32 {
+        self.elo = strength::Strength::new(elo).elo();
+        self.elo
+    }
+
+    /// The strength later searches play at, `None` for full strength.
+    pub fn strength(&self) -> Option<strength::Strength> {
+        let s = strength::Strength::new(self.elo);
+        (self.limit_strength && !s.is_full()).then_some(s)
     }
 
     /// Returns the current position.
@@ -476,7 +511,22 @@ impl<P: Protocol> Core<P> {
         self.ensure_table();
         let table = self.table.take().unwrap_or_default();
         let mut searcher = self.searcher.take().unwrap_or_else(SearchState::new);
-        searcher.searcher.set_multipv(self.multipv);
+        let strength = if go.report { self.strength() } else { None };
+        let mut go = go;
+        let seed = self.rng.next_u64();
+        if let Some(s) = strength {
+            // A limited strength: a node budget, and lines to choose from.
+            let cap = s.node_cap().unwrap_or(u64::MAX);
+            go.limits.nodes = match go.limits.nodes {
+                0 => cap,
+                n => n.min(cap),
+            };
+            searcher
+                .searcher
+                .set_multipv(self.multipv.max(strength::LINES));
+        } else {
+            searcher.searcher.set_multipv(self.multipv);
+        }
         searcher.searcher.set_params(self.params);
         let mut helpers = std::mem::take(&mut self.helpers);
         while helpers.len() < self.threads - 1 {
@@ -504,11 +554,16 @@ impl<P: Protocol> Core<P> {
             .name("search".into())
             .stack_size(8 << 20)
             .spawn(move || {
+                let started = Instant::now();
+                let lines = Rc::new(RefCell::new(Vec::new()));
                 let mut hooks = Reporter {
                     clock: go.clock,
                     pondering: Arc::clone(&pondering),
                     out: go.report.then(|| out.clone()),
+                    lines: strength.map(|_| Rc::clone(&lines)),
                 };
+                // The move a limited strength chose instead of the search's.
+                let chosen = Cell::new(None);
                 let (result, reported) = search_smp(
                     &mut searcher,
                     &mut helpers,
@@ -527,12 +582,42 @@ impl<P: Protocol> Core<P> {
                         }
                         finished_in_worker.store(true, Ordering::SeqCst);
                         let reported = go.report && !silent_in_worker.load(Ordering::SeqCst);
+                        let mut result = *result;
+                        if let Some(s) = strength {
+                            let mut rng = strength::Rng::new(seed);
+                            let lines = lines.borrow();
+                            let random = rng.unit();
+                            let time_ms = lines.last().map_or(0, |l| l.time_ms);
+                            if let Some(line) = strength::choose(&lines, s.temperature_cp(), random)
+                            {
+                                if reported {
+                                    // The last report names the move played.
+                                    out.info(&Info {
+                                        depth: line.depth,
+                                        multipv: 1,
+                                        seldepth: line.seldepth,
+                                        score: line.score,
+                                        nodes: result.nodes,
+                                        time_ms: time_ms.max(started.elapsed().as_millis() as u64),
+                                        hashfull: 0,
+                                        pv: &line.pv,
+                                    });
+                                }
+                                if line.pv.first() != result.best_move.as_ref() {
+                                    result.best_move = line.pv.first().copied();
+                                    result.ponder = line.pv.get(1).copied();
+                                    result.score = line.score;
+                                }
+                                chosen.set(Some(result));
+                            }
+                        }
                         if reported {
-                            out.best_move(&board, result);
+                            out.best_move(&board, &result);
                         }
                         reported
                     },
                 );
+                let result = chosen.get().unwrap_or(result);
                 Done {
                     board,
                     table,
@@ -760,6 +845,8 @@ struct Reporter<P> {
     pondering: Arc<AtomicBool>,
     /// `None`: the progress is not reported.
     out: Option<P>,
+    /// Every report kept, for a limited strength's choice among lines.
+    lines: Option<Rc<RefCell<Vec<strength::Line>>>>,
 }
 
 impl<P: Protocol> Hooks for Reporter<P> {
@@ -772,6 +859,9 @@ impl<P: Protocol> Hooks for Reporter<P> {
     }
 
     fn info(&mut self, info: &Info<'_>) {
+        if let Some(lines) = &self.lines {
+            lines.borrow_mut().push(strength::Line::from_info(info));
+        }
         if let Some(out) = self.out.as_mut() {
             out.info(&Info {
                 time_ms: self.clock.elapsed_ms(),
@@ -932,11 +1022,15 @@ mod tests {
     use std::sync::mpsc;
     use std::time::Duration;
 
+    /// Each report's (multipv, first move of its PV).
+    type Firsts = Arc<Mutex<Vec<(u32, Option<Move>)>>>;
+
     /// A protocol that records what the core reports (and each report's nodes).
     #[derive(Clone, Default)]
     struct Recorder {
         events: Arc<Mutex<Vec<String>>>,
         nodes: Arc<Mutex<Vec<u64>>>,
+        firsts: Firsts,
     }
 
     impl Recorder {
@@ -952,6 +1046,10 @@ mod tests {
                 .unwrap()
                 .push(format!("info {}", info.depth));
             self.nodes.lock().unwrap().push(info.nodes);
+            self.firsts
+                .lock()
+                .unwrap()
+                .push((info.multipv, info.pv.first().copied()));
         }
         fn best_move(&mut self, _board: &Board, result: &SearchResult) {
             let mv = result
@@ -1000,6 +1098,86 @@ mod tests {
         receive
             .recv_timeout(Duration::from_secs(60))
             .expect("the search ignored its time limit")
+    }
+
+    /// Runs `searches` limited-strength searches at `elo` from the start position
+    /// with the choice's generator seeded by `seed` and a depth limit of 6; returns
+    /// each search's result and its last report's (multipv, first move).
+    fn limited_searches(
+        elo: u32,
+        seed: u64,
+        searches: usize,
+    ) -> Vec<(SearchResult, (u32, Option<Move>))> {
+        let recorder = Recorder::default();
+        let mut core = Core::new(recorder.clone());
+        core.set_hash_mb(1);
+        core.set_limit_strength(true);
+        assert_eq!(core.set_elo(elo), elo);
+        core.rng = strength::Rng::new(seed);
+        (0..searches)
+            .map(|_| {
+                core.new_game();
+                core.go(Go {
+                    limits: Limits {
+                        depth: 6,
+                        ..Limits::NONE
+                    },
+                    wait_for_stop: false,
+                    ponder: false,
+                    report: true,
+                    clock: Box::new(Ticking {
+                        now: Arc::default(),
+                        step: 0,
+                    }),
+                    root_moves: Vec::new(),
+                });
+                let (result, reported) = core.finish(false, false).expect("a search ran");
+                assert!(reported);
+                (result, *recorder.firsts.lock().unwrap().last().unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_limited_strength_keeps_its_node_budget_and_varies_its_moves() {
+        let elo = strength::ELO_MIN;
+        let cap = strength::Strength::new(elo).node_cap().unwrap();
+        let runs = limited_searches(elo, 1, 24);
+        let mut moves: Vec<Move> = Vec::new();
+        for (result, last) in &runs {
+            // Limits are checked every 1,024 nodes.
+            assert!(
+                result.nodes <= cap + 1024,
+                "{} nodes, cap {cap}",
+                result.nodes
+            );
+            let mv = result.best_move.expect("a move");
+            assert!(Board::startpos().legal_moves().contains(&mv));
+            // The last report is a first line that starts with the move played.
+            assert_eq!(*last, (1, Some(mv)));
+            if !moves.contains(&mv) {
+                moves.push(mv);
+            }
+        }
+        // Several good first moves lie within the weakest setting's temperature.
+        assert!(moves.len() >= 3, "{moves:?}");
+        // The same seed chooses the same moves.
+        let again = limited_searches(elo, 1, 24);
+        let firsts = |r: &[(SearchResult, (u32, Option<Move>))]| -> Vec<Option<Move>> {
+            r.iter().map(|(res, _)| res.best_move).collect()
+        };
+        assert_eq!(firsts(&runs), firsts(&again));
+    }
+
+    #[test]
+    fn full_strength_is_the_plain_search() {
+        // UCI_LimitStrength at the top Elo searches one line to its depth, as without.
+        let runs = limited_searches(strength::ELO_MAX, 1, 2);
+        for (result, last) in &runs {
+            assert_eq!(result.depth, 6);
+            assert_eq!(*last, (1, result.best_move));
+        }
+        assert_eq!(runs[0].0.best_move, runs[1].0.best_move);
     }
 
     #[test]

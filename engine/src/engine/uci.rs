@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
+use super::strength::{ELO_MAX, ELO_MIN};
 use super::{
     diagram, eval_lines, genfens, parse_count, parse_move, plan_time, truncate, Core, Go, Input,
     Output, Protocol, Since, DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MB, MAX_THREADS,
@@ -181,6 +182,10 @@ pub enum Setting {
     ShowWdl(bool),
     /// `UCI_Chess960`: castling as king takes rook.
     Chess960(bool),
+    /// `UCI_LimitStrength`: play at `UCI_Elo`.
+    LimitStrength(bool),
+    /// `UCI_Elo`, [`ELO_MIN`]..=[`ELO_MAX`].
+    Elo(u32),
     /// A search parameter of a `tune` build ([`wingtip::search::TUNABLES`]): its
     /// name and value (clamped to its range).
     #[cfg(feature = "tune")]
@@ -367,6 +372,20 @@ fn parse_setoption(args: &[&str], messages: &mut Vec<String>) -> Result<Setting,
             Err(e) => Err(format!("multipv: {e}")),
         },
         "ponder" => parse_check(&value).map(Setting::Ponder),
+        "uci_limitstrength" => parse_check(&value).map(Setting::LimitStrength),
+        "uci_elo" => match parse_count(&value) {
+            Ok(n) if (u64::from(ELO_MIN)..=u64::from(ELO_MAX)).contains(&n) => {
+                Ok(Setting::Elo(n as u32))
+            }
+            Ok(n) => {
+                let used = n.clamp(u64::from(ELO_MIN), u64::from(ELO_MAX)) as u32;
+                messages.push(format!(
+                    "UCI_Elo must be between {ELO_MIN} and {ELO_MAX}: {n}; using {used}"
+                ));
+                Ok(Setting::Elo(used))
+            }
+            Err(e) => Err(format!("UCI_Elo: {e}")),
+        },
         "uci_showwdl" => parse_check(&value).map(Setting::ShowWdl),
         "clear hash" => Ok(Setting::ClearHash),
         "move overhead" => match parse_count(&value) {
@@ -580,6 +599,10 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
                  {MAX_MOVE_OVERHEAD_MS}"
             ));
             out.line("option name UCI_Chess960 type check default false");
+            out.line("option name UCI_LimitStrength type check default false");
+            out.line(&format!(
+                "option name UCI_Elo type spin default {ELO_MAX} min {ELO_MIN} max {ELO_MAX}"
+            ));
             #[cfg(feature = "tune")]
             for t in wingtip::search::TUNABLES {
                 let default = (t.get)(&wingtip::search::Params::DEFAULT);
@@ -616,6 +639,10 @@ fn handle(core: &mut Core<Uci>, out: &Output, line: &str) -> bool {
             }
         }
         Command::SetOption(Setting::Chess960(on)) => core.out.chess960.store(on, Ordering::Relaxed),
+        Command::SetOption(Setting::LimitStrength(on)) => core.set_limit_strength(on),
+        Command::SetOption(Setting::Elo(elo)) => {
+            core.set_elo(elo);
+        }
         #[cfg(feature = "tune")]
         Command::SetOption(Setting::Param(name, value)) => {
             core.params.set(name, value);
@@ -1029,6 +1056,29 @@ mod tests {
             let p = parse(&format!("setoption name MultiPV value {value}"), false);
             assert_eq!(p.command, Some(Command::SetOption(Setting::MultiPv(used))));
             assert!(p.messages[0].starts_with("multipv must be between 1 and 64"));
+        }
+        assert_eq!(
+            command("setoption name UCI_LimitStrength value true"),
+            Command::SetOption(Setting::LimitStrength(true))
+        );
+        assert_eq!(
+            command("setoption name UCI_Elo value 1800"),
+            Command::SetOption(Setting::Elo(1800))
+        );
+        for (value, used) in [("1000", 1350), ("3000", 2400)] {
+            let p = parse(&format!("setoption name UCI_Elo value {value}"), false);
+            assert_eq!(p.command, Some(Command::SetOption(Setting::Elo(used))));
+            assert_eq!(
+                p.messages,
+                [format!(
+                    "UCI_Elo must be between 1350 and 2400: {value}; using {used}"
+                )]
+            );
+        }
+        for bad in ["", "strong", "1e3"] {
+            let p = parse(&format!("setoption name UCI_Elo value {bad}"), false);
+            assert_eq!(p.command, None, "{bad:?}");
+            assert!(p.messages[0].starts_with("UCI_Elo: "), "{p:?}");
         }
         assert_eq!(
             command("setoption name Clear Hash"),

@@ -26,6 +26,29 @@ fn prints_nodes_searched_last() {
 }
 
 #[test]
+fn threads_and_a_table_count_the_same() {
+    for args in [
+        &["perft", "5", "--threads", "2"][..],
+        &["perft", "5", "--threads", "3", "--hash", "1"],
+        &["perft", "5", "--hash", "16"],
+    ] {
+        let (ok, out, err) = wingtip(args);
+        assert!(ok, "{args:?}: {err}");
+        assert_eq!(out.trim(), "Nodes searched: 4865609", "{args:?}");
+        let threads = args
+            .iter()
+            .position(|&a| a == "--threads")
+            .map_or("1", |i| args[i + 1]);
+        assert!(err.contains(&format!("{threads} thread(s)")), "{err}");
+        assert_eq!(
+            err.contains("table hits"),
+            args.contains(&"--hash"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn divide_lists_each_root_move() {
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     let (ok, out, _) = wingtip(&["perft", "2", "--fen", kiwipete, "--divide"]);
@@ -69,6 +92,12 @@ fn bad_arguments_give_one_line_and_fail() {
         &["perft", "99"],
         &["perft", "3", "--fen", "not a fen"],
         &["perft", "3", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"],
+        &["perft", "3", "--threads", "0"],
+        &["perft", "3", "--threads", "10000"],
+        &["perft", "3", "--threads", "-1"],
+        &["perft", "3", "--hash", "0"],
+        &["perft", "3", "--hash", "x"],
+        &["perft", "3", "--threads", "2", "--divide"],
     ] {
         let (ok, out, err) = wingtip(args);
         assert!(!ok, "{args:?}");

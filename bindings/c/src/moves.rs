@@ -39,6 +39,60 @@ fn excerpt(text: &str) -> String {
 }
 
 /// Parses UCI move text into a legal move of `pos`.
+/// A move parser: UCI text or SAN.
+type Parser = fn(&WingtipPosition, &str) -> Result<Move, Error>;
+
+/// wingtip_move_from_uci and wingtip_move_from_san: `text` (the argument named
+/// `name`) parsed by `parse` into `*out_move`.
+///
+/// # Safety
+/// As for those functions.
+unsafe fn move_from_text(
+    pos: *const WingtipPosition,
+    text: *const c_char,
+    name: &'static str,
+    out_move: *mut u32,
+    parse: Parser,
+) -> c_int {
+    guard(|| {
+        // SAFETY: the caller's contract for every pointer.
+        unsafe {
+            let pos = position_ref(pos)?;
+            let text = read_text(text, name, WINGTIP_ERR_ILLEGAL_MOVE)?;
+            if out_move.is_null() {
+                return Err(Error::null("out_move"));
+            }
+            out_move.write(parse(pos, text)?.0);
+        }
+        Ok(())
+    })
+}
+
+/// wingtip_make_move_uci and wingtip_make_move_san: `text` (the argument named
+/// `name`) parsed by `parse` and played on `pos`.
+///
+/// # Safety
+/// As for those functions.
+unsafe fn make_move_text(
+    pos: *mut WingtipPosition,
+    text: *const c_char,
+    name: &'static str,
+    parse: Parser,
+) -> c_int {
+    guard(|| {
+        // SAFETY: the caller's contract for both pointers.
+        let (pos, text) = unsafe {
+            (
+                position_mut(pos)?,
+                read_text(text, name, WINGTIP_ERR_ILLEGAL_MOVE)?,
+            )
+        };
+        let mv = parse(pos, text)?;
+        pos.play(mv);
+        Ok(())
+    })
+}
+
 fn parse_uci(pos: &WingtipPosition, text: &str) -> Result<Move, Error> {
     pos.board
         .parse_uci_move(text)
@@ -219,18 +273,8 @@ pub unsafe extern "C" fn wingtip_move_from_uci(
     uci: *const c_char,
     out_move: *mut u32,
 ) -> c_int {
-    guard(|| {
-        // SAFETY: the caller's contract for every pointer.
-        unsafe {
-            let pos = position_ref(pos)?;
-            let text = read_text(uci, "uci", WINGTIP_ERR_ILLEGAL_MOVE)?;
-            if out_move.is_null() {
-                return Err(Error::null("out_move"));
-            }
-            out_move.write(parse_uci(pos, text)?.0);
-        }
-        Ok(())
-    })
+    // SAFETY: the caller's contract for every pointer, passed on.
+    unsafe { move_from_text(pos, uci, "uci", out_move, parse_uci) }
 }
 
 /// Parses SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`; check and annotation suffixes
@@ -249,18 +293,8 @@ pub unsafe extern "C" fn wingtip_move_from_san(
     san: *const c_char,
     out_move: *mut u32,
 ) -> c_int {
-    guard(|| {
-        // SAFETY: the caller's contract for every pointer.
-        unsafe {
-            let pos = position_ref(pos)?;
-            let text = read_text(san, "san", WINGTIP_ERR_ILLEGAL_MOVE)?;
-            if out_move.is_null() {
-                return Err(Error::null("out_move"));
-            }
-            out_move.write(parse_san(pos, text)?.0);
-        }
-        Ok(())
-    })
+    // SAFETY: the caller's contract for every pointer, passed on.
+    unsafe { move_from_text(pos, san, "san", out_move, parse_san) }
 }
 
 /// Makes `mv`, given in the 24-bit encoding, on `pos`.
@@ -296,18 +330,8 @@ pub unsafe extern "C" fn wingtip_make_move_uci(
     pos: *mut WingtipPosition,
     uci: *const c_char,
 ) -> c_int {
-    guard(|| {
-        // SAFETY: the caller's contract for both pointers.
-        let (pos, text) = unsafe {
-            (
-                position_mut(pos)?,
-                read_text(uci, "uci", WINGTIP_ERR_ILLEGAL_MOVE)?,
-            )
-        };
-        let mv = parse_uci(pos, text)?;
-        pos.play(mv);
-        Ok(())
-    })
+    // SAFETY: the caller's contract for both pointers, passed on.
+    unsafe { make_move_text(pos, uci, "uci", parse_uci) }
 }
 
 /// Makes the move given as SAN (`Nf3`, `O-O`, `e8=Q+`) on `pos`.
@@ -323,16 +347,6 @@ pub unsafe extern "C" fn wingtip_make_move_san(
     pos: *mut WingtipPosition,
     san: *const c_char,
 ) -> c_int {
-    guard(|| {
-        // SAFETY: the caller's contract for both pointers.
-        let (pos, text) = unsafe {
-            (
-                position_mut(pos)?,
-                read_text(san, "san", WINGTIP_ERR_ILLEGAL_MOVE)?,
-            )
-        };
-        let mv = parse_san(pos, text)?;
-        pos.play(mv);
-        Ok(())
-    })
+    // SAFETY: the caller's contract for both pointers, passed on.
+    unsafe { make_move_text(pos, san, "san", parse_san) }
 }

@@ -5,12 +5,12 @@ use crate::errors::{
     empty_stack_error, excerpt, int_in_range, AmbiguousMoveError, FenError, IllegalMoveError,
     InvalidMoveError, WingtipError,
 };
-use crate::moves::{py_square, PyMove};
+use crate::moves::{move_list, py_square, PyMove};
 use crate::search::{read_hash_mb, read_limits, EngineCore, PySearchResult, SearchPosition};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::{PyBool, PyList};
 use std::collections::BTreeMap;
 use wingtip::{
     perft, Board, Color, Move, MoveError, Piece, SanError, Square, BLACK_KING_SIDE,
@@ -386,12 +386,8 @@ impl PyBoard {
     }
 
     /// The legal moves, as a list of Move, in the generator's order.
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.board
-            .legal_moves()
-            .iter()
-            .map(|&mv| self.wrap(mv))
-            .collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        move_list(py, &self.board.legal_moves(), self.chess960)
     }
 
     /// The number of legal moves (counted without making a list).

@@ -3,8 +3,80 @@
 
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
-use pyo3::types::PyBool;
+use pyo3::types::{PyBool, PyList};
+use std::cell::RefCell;
 use wingtip::{Move, Square};
+
+/// Slots of the table of Move objects that [`move_list`] hands out again.
+const SHARED_SLOTS: usize = 1 << 14;
+
+/// One slot of the shared table: a move's key and its object.
+type Slot = Option<(u32, Py<PyMove>)>;
+
+thread_local! {
+    /// Move objects already made by this thread, in a direct-mapped table keyed by
+    /// the encoding and the castling notation: a Move is immutable, so one object
+    /// can stand for every occurrence of the same move, as Python shares its small
+    /// ints. A slot holds the last move that hashed to it.
+    static SHARED: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The Python list of `moves` (of a board whose Chess960 flag is `chess960`), with
+/// Move objects shared from earlier lists where the same move was made before.
+/// Making a Move object costs more than generating the move: sharing them makes
+/// listing legal moves much cheaper.
+pub(crate) fn move_list<'py>(
+    py: Python<'py>,
+    moves: &[Move],
+    chess960: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    // A list of the right length whose items are set below, one by one: no
+    // intermediate vector (this function's cost is mostly per move).
+    // SAFETY: PyList_New returns a new reference or NULL with an exception set.
+    let list = unsafe {
+        Bound::from_owned_ptr_or_err(
+            py,
+            pyo3::ffi::PyList_New(moves.len() as pyo3::ffi::Py_ssize_t),
+        )?
+        .cast_into_unchecked::<PyList>()
+    };
+    let set = |i: usize, obj: Py<PyMove>| {
+        // SAFETY: `list` is a list of `moves.len()` slots and `i` is below that;
+        // PyList_SetItem takes over the reference `into_ptr` hands out (the slot is
+        // still empty, so nothing is released).
+        unsafe {
+            pyo3::ffi::PyList_SetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t, obj.into_ptr())
+        };
+    };
+    SHARED.with(|shared| -> PyResult<()> {
+        // try_borrow_mut: Python code run by an allocation may re-enter this
+        // function; it then makes fresh objects.
+        let Ok(mut table) = shared.try_borrow_mut() else {
+            for (i, &mv) in moves.iter().enumerate() {
+                set(i, Py::new(py, PyMove::new(mv, chess960))?);
+            }
+            return Ok(());
+        };
+        if table.is_empty() {
+            table.resize_with(SHARED_SLOTS, || None);
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            let key = mv.0 | (u32::from(chess960) << 31);
+            let slot = (key.wrapping_mul(0x9e37_79b1) >> 18) as usize % SHARED_SLOTS;
+            let obj = match &table[slot] {
+                Some((k, obj)) if *k == key => obj.clone_ref(py),
+                _ => {
+                    let obj = Py::new(py, PyMove::new(mv, chess960))?;
+                    table[slot] = Some((key, obj.clone_ref(py)));
+                    obj
+                }
+            };
+            set(i, obj);
+        }
+        Ok(())
+    })?;
+    Ok(list)
+}
 
 /// The python-chess index of `sq` (a1 = 0, b1 = 1, …, h8 = 63); wingtip's own
 /// numbering is a8 = 0 … h1 = 63, the same squares flipped vertically.

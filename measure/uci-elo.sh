@@ -6,14 +6,16 @@
 # A setting is calibrated when the score lies within 35-65 %.
 #
 # Usage: measure/uci-elo.sh [ELO…]            (default 1500 2000 2400)
-#   GAMES (default 100), TC (default 10+0.1), SEED (--book-seed, default 31),
+#   GAMES (default 100), TC (default 5+0.05), SEED (--book-seed, default 31),
+#   TIMEMARGIN (ms a side may overstep its clock, default 100),
 #   CONCURRENCY (default 2); adjudication as in docs/engine.md's strength runs. Needs Stockfish in /usr/games (apt-get install stockfish)
 #   and python-chess (pip install chess). Run it on an otherwise idle machine.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 games=${GAMES:-100}
-tc=${TC:-10+0.1}
+tc=${TC:-5+0.05}
+timemargin=${TIMEMARGIN:-100}
 seed=${SEED:-31}
 concurrency=${CONCURRENCY:-2}
 settings=("$@")
@@ -27,7 +29,7 @@ for elo in "${settings[@]}"; do
   [[ $elo =~ ^[0-9]+$ ]] || { echo "error: bad Elo setting \"$elo\"" >&2; exit 1; }
   python3 -m rig.sprt \
     "name=wingtip$elo,cmd=target/release/wingtip,opt.UCI_LimitStrength=true,opt.UCI_Elo=$elo" \
-    "stockfish$elo" --tc "$tc" --games "$games" --no-sprt --book-seed "$seed" \
+    "stockfish$elo" --tc "$tc" --timemargin "$timemargin" --games "$games" --no-sprt --book-seed "$seed" \
     --concurrency "$concurrency" --name "uci-elo-$elo" \
     --resign-moves 3 --resign-score 700 --draw-movenumber 40 --draw-moves 8 --draw-score 8 \
     --pgn "$work/uci-elo-$elo.pgn" | tee "$work/$elo.log" | grep -E "^result:" || true

@@ -2,13 +2,16 @@
 //!
 //! A limited search differs from a full one in two ways, both set by the Elo asked
 //! for (the gap below [`ELO_MAX`]):
-//! - **a node budget per move** ([`Strength::node_cap`]), halved for every
-//!   [`Strength::ELO_PER_HALVING`] Elo of the gap, so that the search sees less;
+//! - **a node budget per move** ([`Strength::node_cap`]), so that the search sees
+//!   less;
 //! - **a choice among the best lines** instead of always the best: the search runs
 //!   [`LINES`] principal variations and [`choose`] draws one of them at random,
 //!   a line `d` centipawns below the best with a weight of `e^(−d / T)`, where the
 //!   temperature `T` ([`Strength::temperature_cp`]) grows with the gap. Lines that
 //!   lose to a mate the best line avoids weigh nothing.
+//!
+//! Both follow [`ANCHORS`], a few calibrated points with the budget's logarithm and
+//! the temperature interpolated between them.
 //!
 //! At [`ELO_MAX`] neither applies: the engine plays at full strength. The table
 //! that relates the setting to results against Stockfish's own `UCI_Elo` is in
@@ -31,15 +34,18 @@ pub struct Strength {
     elo: u32,
 }
 
-impl Strength {
-    /// The node budget halves for every this many Elo below [`ELO_MAX`].
-    pub const ELO_PER_HALVING: f64 = 100.0;
-    /// The node budget 100 Elo below [`ELO_MAX`] (about the nodes a full search
-    /// spends on a move at 10+0.1 is twice this).
-    pub const NODES_NEAR_MAX: f64 = 200_000.0;
-    /// The temperature grows by this many centipawns per Elo below [`ELO_MAX`].
-    pub const CP_PER_ELO: f64 = 0.12;
+/// The calibration points: (Elo, node budget per move, temperature in centipawns).
+/// Between two points the budget's logarithm and the temperature are interpolated
+/// linearly; at [`ELO_MAX`] nothing is limited. Set from matches against Stockfish
+/// 15.1's `UCI_Elo` (docs/engine.md, `measure/uci-elo.sh`).
+pub const ANCHORS: [(u32, f64, f64); 4] = [
+    (ELO_MIN, 1_500.0, 60.0),
+    (1500, 2_800.0, 54.0),
+    (2000, 60_000.0, 17.0),
+    (ELO_MAX, 400_000.0, 0.0),
+];
 
+impl Strength {
     /// The strength for `elo`, clamped to [`ELO_MIN`]..=[`ELO_MAX`].
     pub fn new(elo: u32) -> Strength {
         Strength {
@@ -57,23 +63,33 @@ impl Strength {
         self.elo >= ELO_MAX
     }
 
-    fn gap(self) -> f64 {
-        f64::from(ELO_MAX - self.elo)
+    /// The (log2 of the node budget, temperature) interpolated at this Elo.
+    fn point(self) -> (f64, f64) {
+        let elo = f64::from(self.elo);
+        for pair in ANCHORS.windows(2) {
+            let ((e0, n0, t0), (e1, n1, t1)) = (pair[0], pair[1]);
+            if self.elo <= e1 {
+                let f = (elo - f64::from(e0)) / f64::from(e1 - e0);
+                return (n0.log2() + f * (n1.log2() - n0.log2()), t0 + f * (t1 - t0));
+            }
+        }
+        let (_, n, t) = ANCHORS[ANCHORS.len() - 1];
+        (n.log2(), t)
     }
 
     /// The node budget of one move, or `None` at full strength.
     pub fn node_cap(self) -> Option<u64> {
-        if self.is_full() {
-            return None;
-        }
-        let halvings = (self.gap() - 100.0) / Self::ELO_PER_HALVING;
-        Some((Self::NODES_NEAR_MAX * (-halvings).exp2()).max(64.0) as u64)
+        (!self.is_full()).then(|| self.point().0.exp2().round() as u64)
     }
 
     /// The temperature of the choice among lines, in centipawns (0 at full strength:
     /// always the best line).
     pub fn temperature_cp(self) -> f64 {
-        self.gap() * Self::CP_PER_ELO
+        if self.is_full() {
+            0.0
+        } else {
+            self.point().1
+        }
     }
 }
 
@@ -226,13 +242,21 @@ mod tests {
         for elo in (ELO_MIN..ELO_MAX).rev().step_by(50) {
             let s = Strength::new(elo);
             let cap = s.node_cap().unwrap();
-            assert!(cap <= last.0 && cap >= 64, "{elo}: {cap}");
+            assert!(cap <= last.0 && cap >= 1000, "{elo}: {cap}");
             assert!(s.temperature_cp() > last.1, "{elo}");
             last = (cap, s.temperature_cp());
         }
-        // 100 Elo below the top: the documented budget; each further 100 halves it.
-        assert_eq!(Strength::new(ELO_MAX - 100).node_cap(), Some(200_000));
-        assert_eq!(Strength::new(ELO_MAX - 200).node_cap(), Some(100_000));
+        // At the calibration points, their budgets and temperatures exactly.
+        for (elo, nodes, t) in ANCHORS[..ANCHORS.len() - 1].iter().copied() {
+            assert_eq!(Strength::new(elo).node_cap(), Some(nodes as u64), "{elo}");
+            assert!(
+                (Strength::new(elo).temperature_cp() - t).abs() < 1e-9,
+                "{elo}"
+            );
+        }
+        // Halfway between two points in Elo: the geometric mean of their budgets.
+        let mid = Strength::new(1750).node_cap().unwrap() as f64;
+        assert!((mid - (2_800.0f64 * 60_000.0).sqrt()).abs() < 1.0, "{mid}");
     }
 
     #[test]

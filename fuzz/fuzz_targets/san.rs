@@ -15,9 +15,6 @@ fuzz_target!(|data: &[u8]| {
     let Some((board, text)) = position_and_text(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(text) else {
-        return;
-    };
     let Ok(mv) = board.parse_san(text) else {
         return;
     };

@@ -17,9 +17,6 @@ fuzz_target!(|data: &[u8]| {
     let Some((board, text)) = position_and_text(data) else {
         return;
     };
-    let Ok(text) = std::str::from_utf8(text) else {
-        return;
-    };
     if let Ok(mv) = board.parse_uci_move(text) {
         check(&board, text, mv);
         assert!(

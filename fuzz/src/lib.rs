@@ -41,12 +41,14 @@ pub const POSITIONS: [&str; 16] = [
     "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
 ];
 
-/// Returns the position the first byte picks, and the rest of the input.
-pub fn position_and_text(data: &[u8]) -> Option<(Board, &[u8])> {
+/// Returns the position the first byte picks, and the rest of the input as text;
+/// `None` when the input is empty or the rest is not UTF-8.
+pub fn position_and_text(data: &[u8]) -> Option<(Board, &str)> {
     let (&first, rest) = data.split_first()?;
+    let text = std::str::from_utf8(rest).ok()?;
     let fen = POSITIONS[usize::from(first) % POSITIONS.len()];
     let board = Board::from_fen(fen).expect("the fixed positions are legal");
-    Some((board, rest))
+    Some((board, text))
 }
 
 /// Whether `line` holds a control character (C0, DEL or C1): a reply line with one

@@ -29,6 +29,7 @@ wingtip is faster; for import time, the peer's time over wingtip's).
 """
 
 import argparse
+import math
 import os
 import platform
 import random
@@ -271,26 +272,38 @@ def random_positions(count, seed=2024):
     return fens
 
 
-def measure_movegen(libraries, fens, rounds, repeat):
-    """Median positions/s of listing every position's legal moves, per library."""
+def measure_movegen(libraries, fens, rounds, min_passes, min_seconds=0.25):
+    """Median positions/s of listing every position's legal moves, per library.
+
+    Each sample makes at least `min_passes` passes over the positions, and as many
+    more as it takes to last `min_seconds`, so the fast libraries' samples are not
+    a few milliseconds long (timer and collector noise)."""
     boards = {lib.name: [lib.board(fen) for fen in fens] for lib in libraries}
+    passes = {}
+    for lib in libraries:
+        start = time.perf_counter()
+        for board in boards[lib.name]:
+            lib.legal_moves(board)
+        one = max(time.perf_counter() - start, 1e-9)
+        passes[lib.name] = max(min_passes, math.ceil(min_seconds / one))
     totals = {}
     samples = {lib.name: [] for lib in libraries}
     for r in range(rounds):
         for lib in rotated(libraries, r):
             legal_moves = lib.legal_moves
             these = boards[lib.name]
+            repeat = passes[lib.name]
             start = time.perf_counter()
             total = 0
             for _ in range(repeat):
                 for board in these:
                     total += len(legal_moves(board))
             elapsed = time.perf_counter() - start
-            totals.setdefault(lib.name, total)
+            totals.setdefault(lib.name, total // repeat)
             samples[lib.name].append(len(these) * repeat / elapsed)
     if len(set(totals.values())) != 1:
         raise SystemExit(f"legal move totals differ: {totals}")
-    return {name: statistics.median(values) for name, values in samples.items()}, totals["wingtip"] // repeat
+    return {name: statistics.median(values) for name, values in samples.items()}, totals["wingtip"]
 
 
 def wheel_sizes(explicit):
@@ -364,7 +377,7 @@ def main():
             cells.append(f"{mark}d{depth} {fmt_rate(nps)}nps{ratio}")
         print(f"  {name:10s}" + "".join(f" {c:>28s}" for c in cells))
 
-    print(f"\n3. legal moves listed from Python, {positions} positions x {repeat}, median of {rounds}")
+    print(f"\n3. legal moves listed from Python, {positions} positions, at least {repeat} passes and 0.25 s a sample, median of {rounds}")
     fens = random_positions(positions)
     movegen, total = measure_movegen(libraries, fens, rounds, repeat)
     print(f"  ({total:,} legal moves per pass, the same for every library)")

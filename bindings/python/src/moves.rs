@@ -8,7 +8,9 @@ use std::cell::RefCell;
 use wingtip::{Move, Square};
 
 /// Slots of the table of Move objects that [`move_list`] hands out again.
-const SHARED_SLOTS: usize = 1 << 14;
+const SHARED_BITS: u32 = 14;
+/// `2^SHARED_BITS`.
+const SHARED_SLOTS: usize = 1 << SHARED_BITS;
 
 /// One slot of the shared table: a move's key and its object.
 type Slot = Option<(u32, Py<PyMove>)>;
@@ -19,6 +21,22 @@ thread_local! {
     /// can stand for every occurrence of the same move, as Python shares its small
     /// ints. A slot holds the last move that hashed to it.
     static SHARED: RefCell<Vec<Slot>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Counts one more reference to `obj`, inline: what CPython's own `Py_INCREF` compiles
+/// to in an extension built for the stable ABI of Python 3.9 (this wheel's `abi3-py39`),
+/// where PyO3 instead calls the out-of-line `Py_IncRef` (13 % of the time of
+/// listing legal moves, as `perf` showed). Newer interpreters accept it from such extensions: a mortal
+/// object's count is a plain integer in the first word of the object.
+///
+/// # Safety
+/// `obj` points to a live object, the GIL is held, and the object is one of this
+/// module's `Move`s (mortal, never shared with a free-threaded interpreter, which does
+/// not load abi3 wheels).
+#[inline(always)]
+unsafe fn incref(obj: *mut pyo3::ffi::PyObject) {
+    // SAFETY: see the function's contract.
+    unsafe { (*obj).ob_refcnt += 1 };
 }
 
 /// The Python list of `moves` (of a board whose Chess960 flag is `chess960`), with
@@ -40,20 +58,18 @@ pub(crate) fn move_list<'py>(
         )?
         .cast_into_unchecked::<PyList>()
     };
-    let set = |i: usize, obj: Py<PyMove>| {
+    let set = |i: usize, owned: *mut pyo3::ffi::PyObject| {
         // SAFETY: `list` is a list of `moves.len()` slots and `i` is below that;
-        // PyList_SetItem takes over the reference `into_ptr` hands out (the slot is
+        // PyList_SetItem takes over the reference `owned` stands for (the slot is
         // still empty, so nothing is released).
-        unsafe {
-            pyo3::ffi::PyList_SetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t, obj.into_ptr())
-        };
+        unsafe { pyo3::ffi::PyList_SetItem(list.as_ptr(), i as pyo3::ffi::Py_ssize_t, owned) };
     };
     SHARED.with(|shared| -> PyResult<()> {
         // try_borrow_mut: Python code run by an allocation may re-enter this
         // function; it then makes fresh objects.
         let Ok(mut table) = shared.try_borrow_mut() else {
             for (i, &mv) in moves.iter().enumerate() {
-                set(i, Py::new(py, PyMove::new(mv, chess960))?);
+                set(i, Py::new(py, PyMove::new(mv, chess960))?.into_ptr());
             }
             return Ok(());
         };
@@ -62,16 +78,21 @@ pub(crate) fn move_list<'py>(
         }
         for (i, &mv) in moves.iter().enumerate() {
             let key = mv.0 | (u32::from(chess960) << 31);
-            let slot = (key.wrapping_mul(0x9e37_79b1) >> 18) as usize % SHARED_SLOTS;
-            let obj = match &table[slot] {
-                Some((k, obj)) if *k == key => obj.clone_ref(py),
+            let slot = (key.wrapping_mul(0x9e37_79b1) >> (32 - SHARED_BITS)) as usize;
+            let owned = match &table[slot] {
+                Some((k, obj)) if *k == key => {
+                    // SAFETY: `obj` is a live Move the table holds a reference to; the
+                    // one counted here goes to the list.
+                    unsafe { incref(obj.as_ptr()) };
+                    obj.as_ptr()
+                }
                 _ => {
                     let obj = Py::new(py, PyMove::new(mv, chess960))?;
                     table[slot] = Some((key, obj.clone_ref(py)));
-                    obj
+                    obj.into_ptr()
                 }
             };
-            set(i, obj);
+            set(i, owned);
         }
         Ok(())
     })?;

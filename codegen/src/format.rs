@@ -38,7 +38,13 @@ pub struct FamilyFile {
     pub entries: FamilyEntries,
     /// The 1-based line number of each present entry (0 where missing).
     pub lines: [usize; 64],
+    /// The comment that ends each entry's line, trimmed (`None` where there is none):
+    /// the hunter records there how it found the entry (`hunt seed 8 chunk 1234`).
+    pub notes: FamilyNotes,
 }
+
+/// One optional note per square, a8 … h1.
+pub type FamilyNotes = [Option<String>; 64];
 
 /// A complete set: all 64 entries of every family, in [`Family::ALL`] order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,10 +103,14 @@ pub fn parse_file(family: Family, path: &Path, text: &str) -> Result<FamilyFile,
     };
     let mut entries: FamilyEntries = [None; 64];
     let mut lines = [0usize; 64];
+    let mut notes: FamilyNotes = std::array::from_fn(|_| None);
     let mut last: Option<u8> = None;
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
-        let content = raw.split('#').next().unwrap_or("").trim();
+        let (content, note) = match raw.split_once('#') {
+            Some((content, note)) => (content.trim(), Some(note.trim())),
+            None => (raw.trim(), None),
+        };
         if content.is_empty() {
             continue;
         }
@@ -165,28 +175,49 @@ pub fn parse_file(family: Family, path: &Path, text: &str) -> Result<FamilyFile,
             magic,
         });
         lines[sq as usize] = n;
+        notes[sq as usize] = note.filter(|t| !t.is_empty()).map(str::to_string);
         last = Some(sq);
     }
     Ok(FamilyFile {
         family,
         entries,
         lines,
+        notes,
     })
 }
 
 /// Returns the text of one family's file: a header naming `written_by` (the command
 /// that produced it), then one line per present square.
 pub fn write_file(family: Family, entries: &FamilyEntries, written_by: &str) -> String {
+    write_file_with_notes(family, entries, &std::array::from_fn(|_| None), written_by)
+}
+
+/// As [`write_file`], with `notes[sq]` (when present) as a comment at the end of the
+/// square's line, where [`parse_file`] reads it back into [`FamilyFile::notes`]. A
+/// note is one line: line breaks in it are written as spaces.
+pub fn write_file_with_notes(
+    family: Family,
+    entries: &FamilyEntries,
+    notes: &FamilyNotes,
+    written_by: &str,
+) -> String {
     let mut out = format!(
         "# wingtip magics, family {family}; written by: {written_by}\n# square bits magic\n"
     );
     for e in entries.iter().flatten() {
         out.push_str(&format!(
-            "{} {} 0x{:016X}\n",
+            "{} {} 0x{:016X}",
             square_name(e.square),
             e.bits,
             e.magic
         ));
+        if let Some(note) = notes[e.square as usize].as_deref() {
+            let note = note.replace(['\n', '\r'], " ");
+            if !note.trim().is_empty() {
+                out.push_str(&format!(" # {}", note.trim()));
+            }
+        }
+        out.push('\n');
     }
     out
 }

@@ -31,6 +31,9 @@ pub mod verify;
 
 pub use emit::{emit, EmitError, Target};
 pub use family::Family;
-pub use format::{parse_file, read_dir, write_file, Entry, MagicSet, ParseError};
+pub use format::{
+    parse_file, read_dir, write_file, write_file_with_notes, Entry, FamilyNotes, MagicSet,
+    ParseError,
+};
 pub use search::{find_magic, search_family, search_set};
 pub use verify::{verify_entry, verify_set, Violation};

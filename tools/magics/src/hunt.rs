@@ -32,13 +32,13 @@
 //! at reduced widths it rejects most valid magics. Almost every candidate fails
 //! within the first few dozen subsets, so a try costs tens of nanoseconds.
 
-use crate::format::Entry;
+use crate::format::{Entry, FamilyNotes};
 use crate::geometry::{parse_square, square_name, subsets};
 use crate::reference::family_attacks;
 use crate::rng::{stream_seed, SplitMix64};
 use crate::search::{complete_family, DEFAULT_SEED};
 use crate::stats::compact_entries;
-use crate::store::{read_existing, replace_files, write_atomic, StoreError, Update};
+use crate::store::{read_existing_file, replace_files, write_atomic, StoreError, Update};
 use crate::verify::{verify_entry, SquareChecker};
 use crate::Family;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -59,14 +59,65 @@ pub fn progress_path(dir: &Path, family: Family) -> PathBuf {
     dir.join(format!(".hunt-{family}.progress"))
 }
 
+/// Returns the log a hunt of `family` appends to in its output folder,
+/// `.hunt-<family>.log`: one line per event, `seconds event bits compact`, where
+/// `seconds` is the wall time of hunting in this folder over every run, `event` is
+/// `start` (with the thread count as `bits`), a square's name (an improvement to
+/// `bits`) or `end`, and `compact` the family's compact-table entries after it.
+/// `wingtip-magics plot` draws it.
+pub fn log_path(dir: &Path, family: Family) -> PathBuf {
+    dir.join(format!(".hunt-{family}.log"))
+}
+
+/// The note a hunt writes beside an entry it found: the seed and the chunk whose
+/// generator produced it (`hunt seed 8 chunk 1234`). With the square and the width
+/// from the entry itself, that chunk can be run again ([`rerun_chunk`]).
+pub fn hunt_note(seed: u64, chunk: u64) -> String {
+    format!("hunt seed {seed} chunk {chunk}")
+}
+
+/// Reads a note written by [`hunt_note`]: `(seed, chunk)`.
+pub fn parse_hunt_note(note: &str) -> Option<(u64, u64)> {
+    let f: Vec<&str> = note.split_whitespace().collect();
+    match f.as_slice() {
+        ["hunt", "seed", seed, "chunk", chunk] => Some((seed.parse().ok()?, chunk.parse().ok()?)),
+        _ => None,
+    }
+}
+
+/// Runs chunk `chunk` of `(seed, family, sq, bits)` again, exactly as a hunt runs it
+/// (even chunks random, odd chunks hill-climbing), and returns what it found.
+pub fn rerun_chunk(family: Family, sq: u8, bits: u8, seed: u64, chunk: u64) -> ChunkResult {
+    let (stop, tries) = (AtomicBool::new(false), AtomicU64::new(0));
+    let chunk_seed = chunk_seed(seed, family, sq, bits, chunk);
+    if chunk % 2 == 0 {
+        run_chunk(
+            &mut SquareChecker::new(family, sq),
+            bits,
+            chunk_seed,
+            &stop,
+            &tries,
+        )
+    } else {
+        run_local_chunk(
+            &mut CollisionCounter::new(family, sq),
+            bits,
+            chunk_seed,
+            &stop,
+            &tries,
+        )
+    }
+}
+
 /// How often a worker looks at the stop flag, in candidates.
 const STOP_POLL: u64 = 1024;
 
 /// How long a hunt may run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
-    /// At most `n.div_ceil(CHUNK_TRIES)` chunks per square in this run;
-    /// deterministic.
+    /// At most `n.div_ceil(CHUNK_TRIES)` chunks per square and index width, counted
+    /// over every run in the folder (the progress file): deterministic, and a hunt
+    /// killed and resumed ends with the same files as one never interrupted.
     Tries(u64),
     /// Until this much time has passed.
     Time(Duration),
@@ -440,6 +491,128 @@ impl Progress {
     }
 }
 
+/// The hunt's event log ([`log_path`]), opened for appending.
+struct HuntLog {
+    path: PathBuf,
+    file: std::fs::File,
+    /// Seconds of hunting logged by earlier runs in this folder.
+    base: f64,
+}
+
+impl HuntLog {
+    /// Opens (creating) the log of `family` in `dir`; earlier runs' time is read from
+    /// its last line, so the time axis runs on over resumed hunts.
+    fn open(dir: &Path, family: Family) -> Result<Self, HuntError> {
+        let path = log_path(dir, family);
+        let io = |source| {
+            HuntError::Store(StoreError::Io {
+                path: path.clone(),
+                source,
+            })
+        };
+        let base = match std::fs::read_to_string(&path) {
+            Ok(text) => match parse_log(&text) {
+                Ok(events) => events.last().map_or(0.0, |e| e.seconds),
+                Err((line, reason)) => {
+                    return Err(HuntError::Progress {
+                        path: path.clone(),
+                        line,
+                        reason,
+                    })
+                }
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0.0,
+            Err(e) => return Err(io(e)),
+        };
+        std::fs::create_dir_all(dir).map_err(io)?;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(io)?;
+        Ok(Self { path, file, base })
+    }
+
+    /// Appends one event `seconds` into this run.
+    fn event(
+        &mut self,
+        seconds: f64,
+        event: &str,
+        bits: u8,
+        compact: u64,
+    ) -> Result<(), HuntError> {
+        use std::io::Write as _;
+        let line = format!("{:.1} {event} {bits} {compact}\n", self.base + seconds);
+        self.file.write_all(line.as_bytes()).map_err(|source| {
+            HuntError::Store(StoreError::Io {
+                path: self.path.clone(),
+                source,
+            })
+        })
+    }
+}
+
+/// One line of a hunt log ([`log_path`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogEvent {
+    /// Seconds of hunting in the folder, over every run.
+    pub seconds: f64,
+    /// `start`, `end` or the square improved.
+    pub event: String,
+    /// The new width (the thread count for `start`, 0 for `end`).
+    pub bits: u8,
+    /// The family's compact-table entries after the event.
+    pub compact: u64,
+}
+
+/// Parses a hunt log; never panics.
+///
+/// # Errors
+/// The 1-based line and the reason of the first line that does not parse.
+pub fn parse_log(text: &str) -> Result<Vec<LogEvent>, (usize, String)> {
+    let mut events = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |what: &str| {
+            (
+                i + 1,
+                format!("{what} in {line:?} (expected `seconds event bits compact`)"),
+            )
+        };
+        let f: Vec<&str> = line.split_whitespace().collect();
+        if f.len() != 4 {
+            return Err(bad("wrong field count"));
+        }
+        let seconds: f64 = f[0]
+            .parse()
+            .ok()
+            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+            .ok_or_else(|| bad("bad seconds"))?;
+        if events
+            .last()
+            .is_some_and(|e: &LogEvent| seconds < e.seconds)
+        {
+            return Err(bad("time goes backwards"));
+        }
+        let event = f[1];
+        if !matches!(event, "start" | "end") && parse_square(event).is_none() {
+            return Err(bad("bad event"));
+        }
+        let bits: u8 = f[2].parse().map_err(|_| bad("bad bits"))?;
+        let compact: u64 = f[3].parse().map_err(|_| bad("bad entry count"))?;
+        events.push(LogEvent {
+            seconds,
+            event: event.to_string(),
+            bits,
+            compact,
+        });
+    }
+    Ok(events)
+}
+
 /// A snapshot for progress displays.
 #[derive(Clone, Debug)]
 pub struct Status {
@@ -496,13 +669,17 @@ pub fn starting_entries(
     family: Family,
     from: &Path,
     out: &Path,
-) -> Result<([Entry; 64], PathBuf), HuntError> {
-    let (present, source) = match read_existing(out, family)? {
-        Some(e) => (e, out.to_path_buf()),
-        None => match read_existing(from, family)? {
-            Some(e) => (e, from.to_path_buf()),
-            None => ([None; 64], PathBuf::new()),
+) -> Result<([Entry; 64], FamilyNotes, PathBuf), HuntError> {
+    let (file, source) = match read_existing_file(out, family)? {
+        Some(f) => (Some(f), out.to_path_buf()),
+        None => match read_existing_file(from, family)? {
+            Some(f) => (Some(f), from.to_path_buf()),
+            None => (None, PathBuf::new()),
         },
+    };
+    let (present, notes) = match file {
+        Some(f) => (f.entries, f.notes),
+        None => ([None; 64], crate::store::no_notes()),
     };
     for e in present.iter().flatten() {
         verify_entry(family, e).map_err(|violation| StoreError::Invalid {
@@ -511,7 +688,11 @@ pub fn starting_entries(
             violation,
         })?;
     }
-    Ok((complete_family(family, &present, DEFAULT_SEED).0, source))
+    Ok((
+        complete_family(family, &present, DEFAULT_SEED).0,
+        notes,
+        source,
+    ))
 }
 
 struct SquareState {
@@ -520,14 +701,16 @@ struct SquareState {
     floor: u8,
     /// Next chunk index at the current target width.
     next_chunk: u64,
-    /// Chunks run in this hunt (for [`Budget::Tries`]).
-    run_chunks: u64,
 }
 
 struct Shared {
     squares: Vec<SquareState>,
     queue: VecDeque<usize>,
     progress: Progress,
+    /// Each square's note, as written beside its entry.
+    notes: FamilyNotes,
+    /// Improvements not yet in the log: square, new bits.
+    found: Vec<(u8, u8)>,
     dirty: bool,
     last: Option<(u8, u8, u8)>,
 }
@@ -562,7 +745,7 @@ fn worker(
             };
             let st = &s.squares[idx];
             let target = st.entry.bits - 1;
-            if target < st.floor || max_chunks.is_some_and(|m| st.run_chunks >= m) {
+            if target < st.floor || max_chunks.is_some_and(|m| st.next_chunk >= m) {
                 // This square is finished; don't requeue it.
                 continue;
             }
@@ -587,7 +770,6 @@ fn worker(
             }
             ChunkResult::Exhausted => {
                 s.squares[idx].next_chunk = chunk + 1;
-                s.squares[idx].run_chunks += 1;
                 s.progress.set(family, config.seed, sq, bits, chunk + 1);
             }
             ChunkResult::Found(magic) => {
@@ -606,7 +788,8 @@ fn worker(
                 let st = &mut s.squares[idx];
                 st.entry = entry;
                 st.next_chunk = resume;
-                st.run_chunks += 1;
+                s.notes[sq as usize] = Some(hunt_note(config.seed, chunk));
+                s.found.push((sq, bits));
                 s.dirty = true;
                 s.last = Some((sq, old, bits));
                 let _ = wake.send(());
@@ -623,14 +806,16 @@ fn save(
     config: &HuntConfig,
     out: &Path,
     entries: &mut [Entry; 64],
+    notes: &mut FamilyNotes,
     progress: &Progress,
     written_by: &str,
 ) -> Result<(), HuntError> {
-    if let Some(disk) = read_existing(out, config.family)? {
-        for e in disk.iter().flatten() {
+    if let Some(disk) = read_existing_file(out, config.family)? {
+        for e in disk.entries.iter().flatten() {
             let sq = e.square as usize;
             if e.bits < entries[sq].bits && verify_entry(config.family, e).is_ok() {
                 entries[sq] = *e;
+                notes[sq] = disk.notes[sq].clone();
             }
         }
     }
@@ -638,6 +823,7 @@ fn save(
         family: config.family,
         entries: entries.map(Some),
         written_by: written_by.to_string(),
+        notes: notes.clone(),
     };
     replace_files(out, &[update], false)?;
     progress.save(out, config.family)?;
@@ -667,10 +853,17 @@ pub fn hunt_dir(
     if family.is_line() {
         return Err(HuntError::NotHuntable(family));
     }
-    let (start, started_from) = starting_entries(family, from, out)?;
+    let (start, mut notes, started_from) = starting_entries(family, from, out)?;
     let progress = Progress::load(out, family)?;
     let mut entries = start;
-    save(config, out, &mut entries, &progress, written_by)?;
+    save(config, out, &mut entries, &mut notes, &progress, written_by)?;
+    let mut log = HuntLog::open(out, family)?;
+    log.event(
+        0.0,
+        "start",
+        config.threads as u8,
+        compact_entries(family, &entries.map(Some)),
+    )?;
 
     // A square listed twice would be hunted by two threads at once; keep the first.
     let mut listed = [false; 64];
@@ -685,7 +878,6 @@ pub fn hunt_dir(
                 entry,
                 floor: floor_bits(family, sq),
                 next_chunk: progress.chunks(family, config.seed, sq, entry.bits - 1),
-                run_chunks: 0,
             }
         })
         .collect();
@@ -695,6 +887,8 @@ pub fn hunt_dir(
         queue: (0..squares.len()).collect(),
         squares,
         progress,
+        notes: notes.clone(),
+        found: Vec::new(),
         dirty: false,
         last: None,
     });
@@ -731,11 +925,15 @@ pub fn hunt_dir(
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 halt.store(true, Ordering::Relaxed);
             }
-            let (snapshot, status) = {
+            let (snapshot, status, found) = {
                 let mut s = shared.lock().expect("hunt state lock");
                 for st in &s.squares {
                     entries[st.sq as usize] = st.entry;
                 }
+                for (sq, _) in &s.found {
+                    notes[*sq as usize] = s.notes[*sq as usize].clone();
+                }
+                let found = std::mem::take(&mut s.found);
                 let write =
                     s.dirty || finished || last_progress_save.elapsed() >= Duration::from_secs(5);
                 s.dirty = false;
@@ -744,7 +942,11 @@ pub fn hunt_dir(
                         Some((started.elapsed().as_secs_f64() / d.as_secs_f64()).min(1.0))
                     }
                     (_, Some(total)) => {
-                        Some(s.squares.iter().map(|q| q.run_chunks).sum::<u64>() as f64 / total)
+                        // At each square's current width: an improvement starts the
+                        // next width's budget, so the bar can step back.
+                        let m = chunk_budget(config.budget).unwrap_or(1);
+                        let done: u64 = s.squares.iter().map(|q| q.next_chunk.min(m)).sum();
+                        Some(done as f64 / total)
                     }
                     _ => None,
                 };
@@ -758,16 +960,22 @@ pub fn hunt_dir(
                         .iter()
                         .filter(|q| {
                             q.entry.bits > q.floor
-                                && chunk_budget(config.budget).is_none_or(|m| q.run_chunks < m)
+                                && chunk_budget(config.budget).is_none_or(|m| q.next_chunk < m)
                         })
                         .count(),
                     fraction,
                     last: s.last,
                 };
-                (write.then(|| s.progress.clone()), status)
+                (write.then(|| s.progress.clone()), status, found)
             };
             if let Some(progress) = snapshot {
-                if let Err(e) = save(config, out, &mut entries, &progress, written_by) {
+                let saved = save(config, out, &mut entries, &mut notes, &progress, written_by);
+                let logged = found.iter().try_for_each(|&(sq, bits)| {
+                    let compact = compact_entries(family, &entries.map(Some));
+                    let at = started.elapsed().as_secs_f64();
+                    log.event(at, &square_name(sq), bits, compact)
+                });
+                if let Err(e) = saved.and(logged) {
                     // Keep what is on disk (still consistent) and stop the workers.
                     result = Err(e);
                     halt.store(true, Ordering::Relaxed);
@@ -781,6 +989,8 @@ pub fn hunt_dir(
         }
     });
     result?;
+    let compact = compact_entries(family, &entries.map(Some));
+    log.event(started.elapsed().as_secs_f64(), "end", 0, compact)?;
     Ok(HuntReport {
         start,
         entries,

@@ -1,7 +1,8 @@
 //! The magic hunter's library behind the `wingtip-magics` binary: hunting denser magic
 //! numbers ([`hunt`]), merging the folders of independent hunts ([`merge`]), replacing
-//! committed files only with verified, no-worse tables ([`store`]) and measuring table
-//! sizes against published ones ([`stats`]).
+//! committed files only with verified, no-worse tables ([`store`]), measuring table
+//! sizes against published ones ([`stats`]), rerunning the work that found each entry
+//! ([`reproduce`]) and drawing the hunt's progress ([`plot`]).
 //!
 //! The file format, the validity rules and the search are [`wingtip_codegen`]'s, the
 //! same code `wingtip`'s build script verifies the committed files with, so a table this
@@ -11,6 +12,8 @@
 
 pub mod hunt;
 pub mod merge;
+pub mod plot;
+pub mod reproduce;
 pub mod stats;
 pub mod store;
 

@@ -94,8 +94,9 @@ enum Command {
         /// Stop after this long: 90s, 10m, 1.5h (default: until Ctrl-C)
         #[arg(long, value_parser = parse_duration, conflicts_with = "tries")]
         time: Option<Duration>,
-        /// Budget per square in candidates, in whole chunks of 65,536: 65536, 1M, 1G
-        /// (deterministic: the same seed and budget give the same files)
+        /// Budget per square and index width in candidates, in whole chunks of 65,536:
+        /// 65536, 1M, 1G (deterministic: the same seed and budget give the same files,
+        /// also after a kill and a rerun)
         #[arg(long, value_parser = parse_count)]
         tries: Option<u64>,
         /// Worker threads [default: all cores]
@@ -127,6 +128,40 @@ enum Command {
     Stats {
         /// The folder [default: wingtip/magics]
         dir: Option<PathBuf>,
+    },
+    /// Reruns the work that found each rook and bishop entry and checks it gives the
+    /// same magic
+    ///
+    /// An entry ending in `# hunt seed S chunk C` is checked by running that hunt chunk
+    /// again; an entry without a note must be the full-width search's (seed 7). Exits
+    /// with 0 only when every entry checked is reproduced. With --recover, entries
+    /// without a note are looked for in chunks 0..--max-chunks of the seeds given, and
+    /// the notes found are written into the file (the entries stay the same).
+    Reproduce {
+        /// The folder [default: wingtip/magics]
+        dir: Option<PathBuf>,
+        /// rook or bishop [default: both]
+        #[arg(long, value_parser = parse_family)]
+        family: Option<Family>,
+        /// Squares to check, comma separated [default: all]
+        #[arg(long, value_delimiter = ',', value_parser = parse_square_arg)]
+        squares: Option<Vec<u8>>,
+        /// Seeds to scan for entries without a note, e.g. 7,8 or 1-16
+        #[arg(long)]
+        recover: Option<String>,
+        /// Chunks per seed to scan with --recover
+        #[arg(long, default_value_t = 2000)]
+        max_chunks: u64,
+    },
+    /// Draws the hunt logs of shard folders as an SVG plot: table entries against
+    /// hours of hunting, one line per shard
+    Plot {
+        /// The shard folders (each written by `hunt --out`)
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// The SVG file to write
+        #[arg(long)]
+        out: PathBuf,
     },
 }
 
@@ -175,6 +210,25 @@ fn run(cmd: Command) -> anyhow::Result<()> {
         } => hunt(family, squares, time, tries, threads, seed, &out, &from),
         Command::Merge { dirs, out } => merge(&dirs, &out),
         Command::Stats { dir } => stats(&dir.unwrap_or_else(|| DEFAULT_DIR.into())),
+        Command::Reproduce {
+            dir,
+            family,
+            squares,
+            recover,
+            max_chunks,
+        } => reproduce(
+            &dir.unwrap_or_else(|| DEFAULT_DIR.into()),
+            family,
+            squares.as_deref(),
+            recover.as_deref(),
+            max_chunks,
+        ),
+        Command::Plot { dirs, out } => {
+            let series = wingtip_magics::plot::read_series(&dirs)?;
+            wingtip_magics::plot::draw_svg(&series, &out)?;
+            outln!("{}: {} series drawn", out.display(), series.len());
+            Ok(())
+        }
     }
 }
 
@@ -369,6 +423,7 @@ fn search(seed: u64, families: &[Family], out: &Path, force: bool) -> anyhow::Re
             family,
             entries: entries.map(Some),
             written_by: written_by.clone(),
+            notes: wingtip_magics::store::no_notes(),
         })
         .collect();
     let outcomes = replace_files(out, &updates, force)?;
@@ -553,6 +608,7 @@ fn merge(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
             family: m.family,
             entries: m.entries,
             written_by: written_by.clone(),
+            notes: m.notes.clone(),
         });
     }
     if updates.is_empty() {
@@ -560,6 +616,88 @@ fn merge(dirs: &[PathBuf], out: &Path) -> anyhow::Result<()> {
     }
     let outcomes = replace_files(out, &updates, false)?;
     print_outcomes(&outcomes);
+    Ok(())
+}
+
+/// Parses `7`, `7,8`, `1-16` or a mix (`1-4,9`).
+fn parse_seeds(s: &str) -> anyhow::Result<Vec<u64>> {
+    let mut seeds = Vec::new();
+    for part in s.split(',').map(str::trim) {
+        let bad =
+            || anyhow::anyhow!("{part:?} is not a seed or a range of seeds (examples: 7, 1-16)");
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (u64, u64) =
+                    (a.parse().map_err(|_| bad())?, b.parse().map_err(|_| bad())?);
+                if a > b || b - a >= 1 << 20 {
+                    return Err(bad());
+                }
+                seeds.extend(a..=b);
+            }
+            None => seeds.push(part.parse().map_err(|_| bad())?),
+        }
+    }
+    Ok(seeds)
+}
+
+fn reproduce(
+    dir: &Path,
+    family: Option<Family>,
+    squares: Option<&[u8]>,
+    recover: Option<&str>,
+    max_chunks: u64,
+) -> anyhow::Result<()> {
+    use wingtip_magics::reproduce::{check_file, recover as scan, Outcome};
+    use wingtip_magics::store::read_existing_file;
+    let seeds = recover.map(parse_seeds).transpose()?;
+    let families = match family {
+        Some(f) if f.is_line() => bail!("family {f}: only rook and bishop entries are hunted"),
+        Some(f) => vec![f],
+        None => vec![Family::Rook, Family::Bishop],
+    };
+    let mut failed = 0;
+    for family in families {
+        let path = wingtip_codegen::format::family_path(dir, family);
+        let Some(mut file) = read_existing_file(dir, family)? else {
+            bail!("{}: missing", path.display());
+        };
+        let mut recovered = 0;
+        for mut c in check_file(&file, squares) {
+            if let (Some(seeds), Outcome::Unrecorded) = (&seeds, &c.outcome) {
+                if let Some((seed, chunk)) = scan(family, &c.entry, seeds, max_chunks) {
+                    file.notes[c.entry.square as usize] =
+                        Some(wingtip_magics::hunt::hunt_note(seed, chunk));
+                    c.outcome = Outcome::Hunted { seed, chunk };
+                    recovered += 1;
+                }
+            }
+            if !c.outcome.reproduced() {
+                failed += 1;
+            }
+            outln!("{}:{}: {c}", path.display(), c.line);
+        }
+        if recovered > 0 {
+            let header = std::fs::read_to_string(&path)?
+                .lines()
+                .next()
+                .and_then(|l| l.split_once("written by: ").map(|(_, w)| w.to_string()))
+                .unwrap_or_else(|| "wingtip magics reproduce --recover".into());
+            let update = Update {
+                family,
+                entries: file.entries,
+                written_by: header,
+                notes: file.notes.clone(),
+            };
+            print_outcomes(&replace_files(dir, &[update], false)?);
+            outln!("{family}: {recovered} note(s) recovered and written");
+        }
+    }
+    if failed > 0 {
+        bail!(
+            "{failed} entr{} not reproduced",
+            if failed == 1 { "y" } else { "ies" }
+        );
+    }
     Ok(())
 }
 

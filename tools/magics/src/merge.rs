@@ -4,7 +4,7 @@
 //! --out job-N` per machine or batch job, then merge the job folders (and the
 //! committed folder) into one.
 
-use crate::format::{family_path, read_dir, Entry, FamilyEntries, ParseError};
+use crate::format::{family_path, read_dir, Entry, FamilyEntries, FamilyNotes, ParseError};
 use crate::verify::{verify_entry, FileViolation};
 use crate::Family;
 use std::path::PathBuf;
@@ -18,6 +18,8 @@ pub struct MergedFamily {
     pub entries: FamilyEntries,
     /// For each square, the index in the source list of the folder it came from.
     pub source: [Option<usize>; 64],
+    /// Each chosen entry's note from its source file (how it was found).
+    pub notes: FamilyNotes,
     /// True when at least one source has a file for this family.
     pub present: bool,
 }
@@ -58,6 +60,7 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<Merged, ParseError> {
                 family,
                 entries: [None; 64],
                 source: [None; 64],
+                notes: crate::store::no_notes(),
                 present: false,
             };
             for (k, files) in sources.iter().enumerate() {
@@ -74,6 +77,7 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<Merged, ParseError> {
                         Ok(()) => {
                             merged.entries[sq] = Some(*e);
                             merged.source[sq] = Some(k);
+                            merged.notes[sq] = file.notes[sq].clone();
                         }
                         Err(violation) => skipped.push(FileViolation {
                             family,

@@ -14,7 +14,10 @@
 //!   concurrent `verify`) sees either the old file or the new one, never a mix, even
 //!   when the process is killed mid-write.
 
-use crate::format::{family_path, parse_file, write_file, FamilyEntries, ParseError};
+use crate::format::{
+    family_path, parse_file, write_file_with_notes, FamilyEntries, FamilyFile, FamilyNotes,
+    ParseError,
+};
 use crate::stats::compact_entries;
 use crate::verify::{verify_entry, Violation};
 use crate::Family;
@@ -105,6 +108,13 @@ pub struct Update {
     pub entries: FamilyEntries,
     /// The command named in the header.
     pub written_by: String,
+    /// Each square's note (how the entry was found), written at the end of its line.
+    pub notes: FamilyNotes,
+}
+
+/// No notes: an entry for [`Update::notes`] when nothing is recorded.
+pub fn no_notes() -> FamilyNotes {
+    std::array::from_fn(|_| None)
 }
 
 /// Returns why `new` is worse than `old`, or `None` when it is no worse.
@@ -131,7 +141,7 @@ pub fn worse_reason(family: Family, old: &FamilyEntries, new: &FamilyEntries) ->
 ///
 /// # Errors
 /// [`StoreError::Parse`] when the file exists but cannot be read or parsed.
-pub fn read_existing(dir: &Path, family: Family) -> Result<Option<FamilyEntries>, StoreError> {
+pub fn read_existing_file(dir: &Path, family: Family) -> Result<Option<FamilyFile>, StoreError> {
     let path = family_path(dir, family);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
@@ -151,11 +161,17 @@ pub fn read_existing(dir: &Path, family: Family) -> Result<Option<FamilyEntries>
             reason: "not UTF-8 text".into(),
         })
     })?;
-    Ok(Some(
-        parse_file(family, &path, &text)
-            .map_err(StoreError::Parse)?
-            .entries,
-    ))
+    parse_file(family, &path, &text)
+        .map(Some)
+        .map_err(StoreError::Parse)
+}
+
+/// As [`read_existing_file`], the entries only.
+///
+/// # Errors
+/// As [`read_existing_file`].
+pub fn read_existing(dir: &Path, family: Family) -> Result<Option<FamilyEntries>, StoreError> {
+    Ok(read_existing_file(dir, family)?.map(|f| f.entries))
 }
 
 /// Writes `updates` into `dir` (created when missing), following the module's rules.
@@ -184,18 +200,18 @@ pub fn replace_files(
     let mut plan = Vec::with_capacity(updates.len());
     for u in updates {
         let path = family_path(dir, u.family);
-        let old = match read_existing(dir, u.family) {
+        let old = match read_existing_file(dir, u.family) {
             Ok(old) => old,
             Err(_) if force => None,
             Err(e) => return Err(e),
         };
         match &old {
-            Some(old) if *old == u.entries => {
+            Some(old) if old.entries == u.entries && old.notes == u.notes => {
                 plan.push((u, Outcome::Unchanged(path)));
                 continue;
             }
             Some(old) if !force => {
-                if let Some(reason) = worse_reason(u.family, old, &u.entries) {
+                if let Some(reason) = worse_reason(u.family, &old.entries, &u.entries) {
                     return Err(StoreError::Worse { path, reason });
                 }
             }
@@ -217,7 +233,7 @@ pub fn replace_files(
         if matches!(outcome, Outcome::Unchanged(_)) {
             continue;
         }
-        let text = write_file(u.family, &u.entries, &u.written_by);
+        let text = write_file_with_notes(u.family, &u.entries, &u.notes, &u.written_by);
         // Read-back check: the text must parse to exactly the entries we verified.
         let back = parse_file(u.family, outcome.path(), &text).map_err(StoreError::Parse)?;
         assert_eq!(back.entries, u.entries, "write_file/parse_file round trip");

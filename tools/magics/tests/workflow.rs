@@ -9,7 +9,7 @@ use wingtip_codegen::verify::{verify_entry, verify_set};
 use wingtip_codegen::Family;
 use wingtip_magics::hunt::{hunt_dir, Budget, HuntConfig, Progress, CHUNK_TRIES, LOCAL_EVALS};
 use wingtip_magics::merge_dirs;
-use wingtip_magics::store::{read_existing, replace_files, StoreError, Update};
+use wingtip_magics::store::{no_notes, read_existing, replace_files, StoreError, Update};
 
 /// A fresh, empty folder under Cargo's per-target temporary directory.
 fn temp_dir(name: &str) -> PathBuf {
@@ -23,6 +23,7 @@ fn write_family(dir: &Path, family: Family, entries: FamilyEntries, written_by: 
         family,
         entries,
         written_by: written_by.into(),
+        notes: no_notes(),
     };
     replace_files(dir, &[update], true).unwrap();
 }
@@ -106,6 +107,7 @@ fn write_read_round_trip() {
             family,
             entries: set.family(family).map(Some),
             written_by: "wingtip magics search --seed 11".into(),
+            notes: no_notes(),
         })
         .collect();
     replace_files(&dir, &updates, false).unwrap();
@@ -170,8 +172,10 @@ fn seeded_hunt_finds_a_narrower_magic_deterministically() {
 #[test]
 fn rerunning_a_hunt_resumes_where_it_left_off() {
     // One square that does not improve within two chunks (d5's 9-bit bishop mask,
-    // aiming at 8 bits): two runs of one chunk each end with the same bookkeeping as
-    // one run of two. The first chunk is a random one, the second a hill climb.
+    // aiming at 8 bits): a run with a budget of one chunk, then a rerun with a budget
+    // of two (budgets count every run in the folder), end with the same bookkeeping
+    // as one run of two. The first chunk is a random one, the second a hill climb; a
+    // third run with the same budget of two does nothing.
     let run = |dir: &Path, chunks: u64| {
         let config = HuntConfig {
             family: Family::Bishop,
@@ -192,8 +196,9 @@ fn rerunning_a_hunt_resumes_where_it_left_off() {
             .chunks(Family::Bishop, 5, 27, 8),
         1
     );
-    let r2 = run(&one, 1);
+    let r2 = run(&one, 2);
     assert_eq!(r2.tries, LOCAL_EVALS);
+    assert_eq!(run(&one, 2).tries, 0);
     let r3 = run(&two, 2);
     assert_eq!(r3.tries, CHUNK_TRIES + LOCAL_EVALS);
     let (p1, p2) = (
@@ -271,6 +276,7 @@ fn store_refuses_worse_invalid_and_garbled_and_changes_nothing() {
         family: Family::Bishop,
         entries: search_family(Family::Bishop, 7).map(Some),
         written_by: "wingtip magics search --seed 7".into(),
+        notes: no_notes(),
     };
     // Worse (h2 back to 5 bits): refused, file untouched.
     let e = replace_files(&dir, std::slice::from_ref(&full), false).unwrap_err();
@@ -305,6 +311,7 @@ fn store_refuses_worse_invalid_and_garbled_and_changes_nothing() {
         family: Family::Rank,
         entries: search_family(Family::Rank, 7).map(Some),
         written_by: "x".into(),
+        notes: no_notes(),
     };
     let e = replace_files(
         &dir,

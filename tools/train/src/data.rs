@@ -54,6 +54,78 @@ pub fn parse_line(line: &str) -> Result<Option<Record>> {
     }))
 }
 
+/// Whether `path` names a packed data file ([`crate::packed`]): its extension is
+/// `.bin`. Other files are read as text lines.
+pub fn is_packed(path: &std::path::Path) -> bool {
+    path.extension().is_some_and(|e| e == "bin")
+}
+
+/// Where record `n` of `path` is, for messages: `path:n` (a text line, 1-based) or
+/// `path: record n` (a packed record, 0-based).
+pub fn location(path: &std::path::Path, n: usize) -> String {
+    if is_packed(path) {
+        format!("{}: record {n}", path.display())
+    } else {
+        format!("{}:{n}", path.display())
+    }
+}
+
+/// What [`records`] returns: each record's number and the record (or why not).
+pub type Records = Box<dyn Iterator<Item = (usize, Result<Option<Record>>)>>;
+
+/// The records of a data file, text or packed ([`is_packed`]), each with its number
+/// for [`location`]: `Ok(None)` for a text comment or blank line, an error for a line
+/// or record that does not parse (and, for a packed file, for a last record cut short).
+///
+/// # Errors
+/// The file cannot be opened.
+pub fn records(path: &std::path::Path) -> Result<Records> {
+    use std::io::{BufRead, Read};
+    let file =
+        std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+    if is_packed(path) {
+        let mut n = 0;
+        let mut done = false;
+        return Ok(Box::new(std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let mut buf = [0u8; crate::packed::RECORD_BYTES];
+            let mut got = 0;
+            while got < buf.len() {
+                match reader.read(&mut buf[got..]) {
+                    Ok(0) => break,
+                    Ok(k) => got += k,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => {
+                        done = true;
+                        return Some((n, Err(anyhow::Error::new(e).context("cannot read"))));
+                    }
+                }
+            }
+            let item = match got {
+                0 => return None,
+                32 => crate::packed::decode(&buf).map(|p| Some(p.record)),
+                _ => {
+                    done = true;
+                    Err(anyhow::anyhow!(
+                        "the last record is cut off after {got} of 32 bytes"
+                    ))
+                }
+            };
+            n += 1;
+            Some((n - 1, item))
+        })));
+    }
+    Ok(Box::new(reader.lines().enumerate().map(|(i, line)| {
+        let item = line
+            .context("cannot read")
+            .and_then(|line| parse_line(&line));
+        (i + 1, item)
+    })))
+}
+
 /// Value of a captured or promoted-to piece for ordering, pawn … king.
 const ORDER: [i32; 6] = [1, 3, 3, 5, 9, 0];
 

@@ -8,10 +8,14 @@
 //!
 //! The file format is that of `rig/datagen.py` (`FEN | result | score | game` lines,
 //! each game's block closed by a `# game …` marker line), so `wingtip-tune` and
-//! `wingtip-net` read either. Resumable: run the same command again and it carries on.
-//! On start the complete game blocks of `--out` are kept, anything after the last marker
-//! (a game cut off while being written) is removed, and the game numbers not yet in the
-//! file are played, up to `--games`. A game is written whole, in one write, when it ends.
+//! `wingtip-net` read either; an `--out` ending in `.bin` is written in the packed
+//! format instead (32 bytes a position, [`wingtip_train::packed`]), which they read as
+//! well. Resumable: run the same command again and it carries on. On start the
+//! complete games of `--out` are kept, anything after the last game's end (a game cut
+//! off while being written) is removed, and the game numbers not yet in the file are
+//! played, up to `--games`. A game is written whole, in one write, when it ends. (A
+//! packed file marks a game's end on its last position, so a game that kept no
+//! position leaves no trace and is played again on a resume, to the same result.)
 
 use std::collections::HashSet;
 use std::fs::{self, OpenOptions};
@@ -25,6 +29,7 @@ use anyhow::{bail, Context, Result};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use wingtip::Board;
+use wingtip_train::data::{is_packed, location};
 use wingtip_train::selfplay::{Config, Player};
 
 /// Self-play data for wingtip's tuner and network trainer.
@@ -40,7 +45,8 @@ struct Args {
     /// Opening positions (EPD or FEN lines); game N starts from line N mod their count.
     #[arg(long, default_value = "rig/books/book.epd")]
     book: PathBuf,
-    /// The data file (appended to; created if missing).
+    /// The data file (appended to; created if missing); a name ending in `.bin` is
+    /// written in the packed format (32 bytes a position).
     #[arg(long, default_value = "lab/data/selfplay.txt")]
     out: PathBuf,
     /// Seed of the random opening moves.
@@ -130,6 +136,19 @@ fn resume(path: &Path) -> Result<HashSet<u64>> {
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
     let mut keep = 0;
+    if is_packed(path) {
+        use wingtip_train::packed::{decode, RECORD_BYTES};
+        for (n, chunk) in data.chunks_exact(RECORD_BYTES).enumerate() {
+            let packed = decode(chunk.try_into().expect("32 bytes"))
+                .with_context(|| format!("{}: damaged; delete or move it", location(path, n)))?;
+            if packed.last_of_game {
+                done.insert(packed.record.game);
+                keep = (n + 1) * RECORD_BYTES;
+            }
+        }
+        cut(path, &data, keep)?;
+        return Ok(done);
+    }
     let mut offset = 0;
     for (number, line) in data.split_inclusive(|&b| b == b'\n').enumerate() {
         offset += line.len();
@@ -147,6 +166,12 @@ fn resume(path: &Path) -> Result<HashSet<u64>> {
             keep = offset;
         }
     }
+    cut(path, &data, keep)?;
+    Ok(done)
+}
+
+/// Cuts `path` (whose bytes are `data`) to its first `keep` bytes.
+fn cut(path: &Path, data: &[u8], keep: usize) -> Result<()> {
     if keep < data.len() {
         let file = OpenOptions::new()
             .write(true)
@@ -160,12 +185,16 @@ fn resume(path: &Path) -> Result<HashSet<u64>> {
             path.display()
         );
     }
-    Ok(done)
+    Ok(())
 }
 
 fn run(args: Args) -> Result<()> {
     if args.nodes == 0 || args.threads == 0 || args.win_plies == 0 || args.draw_plies == 0 {
         bail!("--nodes, --threads, --win-plies and --draw-plies must be at least 1");
+    }
+    let packed = is_packed(&args.out);
+    if packed && args.games > 1 << 24 {
+        bail!("a packed file keeps game numbers modulo 2^24: --games must be at most 16777216");
     }
     let book = read_book(&args.book)?;
     if let Some(dir) = args.out.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -216,7 +245,7 @@ fn run(args: Args) -> Result<()> {
     let entries = (args.hash << 20) / 16;
     let started = Instant::now();
     let mut positions = 0usize;
-    let (tx, rx) = mpsc::sync_channel::<String>(4 * args.threads);
+    let (tx, rx) = mpsc::sync_channel::<Result<(Vec<u8>, usize)>>(4 * args.threads);
     std::thread::scope(|scope| -> Result<()> {
         for _ in 0..args.threads {
             let tx = tx.clone();
@@ -228,19 +257,25 @@ fn run(args: Args) -> Result<()> {
                     let Some(&number) = todo.get(i) else { break };
                     let start = &book[(number % book.len() as u64) as usize];
                     let game = player.play(start, number, cfg);
-                    if tx.send(game.block()).is_err() {
+                    let bytes = if packed {
+                        game.packed()
+                    } else {
+                        Ok(game.block().into_bytes())
+                    };
+                    if tx.send(bytes.map(|b| (b, game.positions.len()))).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(tx);
-        for block in rx {
+        for game in rx {
             // A write error ends the run: the receiver is dropped, so the workers stop
             // at their next game, and what was written stays whole.
-            file.write_all(block.as_bytes())
+            let (bytes, kept) = game?;
+            file.write_all(&bytes)
                 .with_context(|| format!("cannot write {}", args.out.display()))?;
-            positions += block.lines().count() - 1;
+            positions += kept;
             bar.inc(1);
             let rate = positions as f64 / started.elapsed().as_secs_f64().max(1e-3);
             bar.set_message(format!("{positions} positions ({rate:.0}/s)"));

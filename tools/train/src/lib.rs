@@ -15,12 +15,14 @@
 //! full batch (every position every step), in centipawns, then rounded.
 //!
 //! Modules: [`weights`] (the flat parameter vector and the `src/eval/weights.rs` file),
-//! [`data`] (reading the self-play file and the quiet-position filter), [`model`] (the
+//! [`data`] (reading the self-play file and the quiet-position filter), [`packed`] (the
+//! 32-byte binary data format), [`model`] (the
 //! error, its gradient, the `K` fit and Adam), [`net`] (the evaluation network's
 //! training, for the second binary, `wingtip-net`, which writes `src/eval/net.bin`).
 
 pub mod data;
 pub mod model;
 pub mod net;
+pub mod packed;
 pub mod selfplay;
 pub mod weights;

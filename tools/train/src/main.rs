@@ -13,7 +13,6 @@
 //! out; the weights kept are those with the lowest error on them.
 
 use std::fs;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -21,7 +20,7 @@ use anyhow::{bail, Context, Result};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use wingtip::eval::{Weights, WEIGHTS};
-use wingtip_train::data::{is_quiet, parse_line, Position};
+use wingtip_train::data::{is_quiet, location, records, Position};
 use wingtip_train::model::{self, error, fit_k, gradient, Adam};
 use wingtip_train::weights::{self, flatten, unflatten, COUNT};
 
@@ -118,13 +117,10 @@ fn load(args: &Args) -> Result<Vec<Position>> {
         "{spinner} loading {pos} lines, {msg} [{elapsed}]",
     )?);
     for path in &args.data {
-        let file =
-            fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-        for line in BufReader::new(file).lines() {
-            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        for (n, item) in records(path)? {
             lines += 1;
             bar.inc(1);
-            match parse_line(&line) {
+            match item {
                 Ok(Some(record)) => {
                     if is_quiet(&record.board) {
                         positions.push(Position::new(&record));
@@ -136,7 +132,7 @@ fn load(args: &Args) -> Result<Vec<Position>> {
                 Err(e) => {
                     bad += 1;
                     if bad <= 3 {
-                        bar.suspend(|| eprintln!("{}:{lines}: skipped: {e:#}", path.display()));
+                        bar.suspend(|| eprintln!("{}: skipped: {e:#}", location(path, n)));
                     }
                 }
             }

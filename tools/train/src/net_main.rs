@@ -15,7 +15,6 @@
 //! `--force`.
 
 use std::fs;
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -25,7 +24,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use wingtip::eval::net::LIMIT;
 use wingtip::eval::{evaluate, hand_crafted};
 use wingtip_codegen::net::NetFile;
-use wingtip_train::data::{is_quiet, parse_line};
+use wingtip_train::data::{is_quiet, location, records};
 use wingtip_train::net::{
     engine_correction, sigmoid, spread_loss, Adam, FloatNet, Rng, Sample, WIDTHS,
 };
@@ -144,15 +143,12 @@ fn load(paths: &[PathBuf], args: &Args) -> Result<Vec<Loaded>> {
     )?);
     let mut out = Vec::new();
     for path in paths {
-        let file =
-            fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-        for (n, line) in BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("cannot read {}", path.display()))?;
+        for (n, item) in records(path)? {
             bar.inc(1);
-            let record = match parse_line(&line) {
+            let record = match item {
                 Ok(Some(r)) => r,
                 Ok(None) => continue,
-                Err(e) => bail!("{}:{}: {e:#}", path.display(), n + 1),
+                Err(e) => bail!("{}: {e:#}", location(path, n)),
             };
             if !is_quiet(&record.board) {
                 continue;

@@ -116,6 +116,35 @@ impl Game {
     }
 }
 
+impl Game {
+    /// The game's records in the packed format ([`crate::packed`]), the last one
+    /// marked as its game's last.
+    ///
+    /// # Errors
+    /// A kept position whose FEN or score cannot be packed (not expected: the
+    /// positions are the game's own and scores are bounded by `max_score`).
+    pub fn packed(&self) -> anyhow::Result<Vec<u8>> {
+        let result = match self.result {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            _ => 0.5,
+        };
+        let mut out = Vec::with_capacity(self.positions.len() * crate::packed::RECORD_BYTES);
+        for (i, (fen, score)) in self.positions.iter().enumerate() {
+            let board = Board::from_fen(fen).map_err(|e| anyhow::anyhow!("{fen}: {e}"))?;
+            let record = crate::data::Record {
+                board,
+                result,
+                score: *score,
+                game: self.number,
+            };
+            let last = i + 1 == self.positions.len();
+            out.extend_from_slice(&crate::packed::encode(&record, last)?);
+        }
+        Ok(out)
+    }
+}
+
 /// The memory one playing thread reuses from game to game.
 pub struct Player {
     searcher: Box<Searcher>,

@@ -1,7 +1,7 @@
 //! The `magics/*.txt` file format (docs/design.md §4): reader and writer.
 //!
 //! ```text
-//! # wingtip magics, family rook; written by: wingtip magics search --seed 7
+//! # wingtip magics format 1, family rook; written by: wingtip magics search --seed 7
 //! # square bits magic
 //! a8 12 0x0080001020400080
 //! ```
@@ -14,6 +14,46 @@ use crate::geometry::{parse_square, square_name};
 use crate::Family;
 use std::fmt;
 use std::path::{Path, PathBuf};
+
+/// The file format this crate reads and writes, named in each file's header
+/// (`# wingtip magics format 1, family rook; …`): one row of `2^n` entries per
+/// square, indexed by the family's rule (docs/design.md §2). A file whose header
+/// names another format, or another family than its own, is refused; a header
+/// without a format is format 1.
+pub const FORMAT: u32 = 1;
+
+/// Checks a header comment (`wingtip magics [format N,] family F; …`) against the
+/// family being read. Other comments pass.
+fn check_header(comment: &str, family: Family) -> Result<(), String> {
+    let Some(rest) = comment.strip_prefix("wingtip magics") else {
+        return Ok(());
+    };
+    let fields: Vec<&str> = rest
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .split(',')
+        .map(str::trim)
+        .collect();
+    for field in fields {
+        if let Some(n) = field.strip_prefix("format ") {
+            if n.trim() != FORMAT.to_string() {
+                return Err(format!(
+                    "the header names format {}, and this build reads format {FORMAT} (one row of 2^n entries per square)",
+                    n.trim()
+                ));
+            }
+        } else if let Some(f) = field.strip_prefix("family ") {
+            if f.trim() != family.name() {
+                return Err(format!(
+                    "the header says family {}, and this is the {family} file (a file under the wrong name?)",
+                    f.trim()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
 
 /// One square's committed magic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -112,6 +152,11 @@ pub fn parse_file(family: Family, path: &Path, text: &str) -> Result<FamilyFile,
             None => (raw.trim(), None),
         };
         if content.is_empty() {
+            if let Some(comment) = note {
+                check_header(comment, family).map_err(|reason| err(n, reason))?;
+            }
+        }
+        if content.is_empty() {
             continue;
         }
         let fields: Vec<&str> = content.split_whitespace().collect();
@@ -202,7 +247,7 @@ pub fn write_file_with_notes(
     written_by: &str,
 ) -> String {
     let mut out = format!(
-        "# wingtip magics, family {family}; written by: {written_by}\n# square bits magic\n"
+        "# wingtip magics format {FORMAT}, family {family}; written by: {written_by}\n# square bits magic\n"
     );
     for e in entries.iter().flatten() {
         out.push_str(&format!(
@@ -284,6 +329,22 @@ mod tests {
     }
 
     #[test]
+    fn headers_and_notes() {
+        // A header without a format (files written before it was named) is format 1.
+        let text = "# wingtip magics, family rook; written by: x\na8 12 0x0080001020400080 # hunt seed 3 chunk 5\n";
+        let file = parse(text).unwrap();
+        assert_eq!(file.notes[0].as_deref(), Some("hunt seed 3 chunk 5"));
+        let mut notes: FamilyNotes = std::array::from_fn(|_| None);
+        notes[0] = Some("two\nlines".into());
+        let written = write_file_with_notes(Family::Rook, &file.entries, &notes, "y");
+        assert!(written.starts_with("# wingtip magics format 1, family rook; written by: y\n"));
+        assert_eq!(
+            parse(&written).unwrap().notes[0].as_deref(),
+            Some("two lines")
+        );
+    }
+
+    #[test]
     fn errors_name_line_and_reason() {
         let cases = [
             ("a8 12\n", 1, "field"),
@@ -302,6 +363,16 @@ mod tests {
             ("a8 0 0x0000000000000001\n", 1, "bits"),
             ("a8 12 0x00001\n", 1, "16 hex"),
             ("a8 12 0xg000000000000001\n", 1, "16 hex"),
+            (
+                "# wingtip magics format 1, family bishop; written by: x\n",
+                1,
+                "says family bishop",
+            ),
+            (
+                "# x\n# wingtip magics format 2, family rook; written by: x\n",
+                2,
+                "format 2",
+            ),
         ];
         for (text, line, needle) in cases {
             let e = parse(text).unwrap_err();

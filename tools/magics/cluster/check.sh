@@ -15,7 +15,11 @@ else
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-fail() { echo "cluster check: $*" >&2; exit 1; }
+fail() { # A shard's bishop file under the rook file's name: refused by its header.
+mkdir "$tmp/swapped" && cp "$tmp/whole/shard-1/bishop.txt" "$tmp/swapped/rook.txt"
+if "$bin" merge "$tmp/swapped" --out "$tmp/z" 2>"$tmp/err.txt"; then fail "a bishop file named rook.txt accepted"; fi
+grep -q 'rook.txt:1: the header says family bishop' "$tmp/err.txt" || fail "swapped shard: unclear error: $(cat "$tmp/err.txt")"
+echo "cluster check: $*" >&2; exit 1; }
 
 # Start from a fresh full-width bishop set, which a small budget narrows.
 "$bin" search --seed 7 --families bishop --out "$tmp/full" >/dev/null

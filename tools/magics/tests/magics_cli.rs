@@ -49,12 +49,12 @@ fn search_reproduces_the_committed_search_files_byte_for_byte() {
     for f in FAMILIES {
         let ours = std::fs::read_to_string(dir.join(format!("{f}.txt"))).unwrap();
         assert!(ours.starts_with(&format!(
-            "# wingtip magics, family {f}; written by: wingtip magics search --seed 7\n"
+            "# wingtip magics format 1, family {f}; written by: wingtip magics search --seed 7\n"
         )));
         let theirs = std::fs::read_to_string(committed().join(format!("{f}.txt"))).unwrap();
         // Files a hunt improved name the hunt; every file still naming the search is
         // exactly what the search writes.
-        if theirs.starts_with("# wingtip magics, family")
+        if theirs.starts_with("# wingtip magics format 1, family")
             && theirs.contains("magics search --seed 7\n")
         {
             assert_eq!(ours, theirs, "{f}");
@@ -223,7 +223,7 @@ fn hunt_improves_search_refuses_to_undo_and_merge_combines() {
     );
     let bishop = std::fs::read_to_string(dir.join("bishop.txt")).unwrap();
     assert!(bishop.starts_with(
-        "# wingtip magics, family bishop; written by: wingtip magics hunt --family bishop --squares h2 --tries 65536 --seed 7\n"
+        "# wingtip magics format 1, family bishop; written by: wingtip magics hunt --family bishop --squares h2 --tries 65536 --seed 7\n"
     ), "{bishop}");
     assert!(bishop.contains("\nh2 4 0x"));
     assert!(magics(&["verify", p(&dir)]).status.success());

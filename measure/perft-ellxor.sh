@@ -32,6 +32,11 @@
 #   WORK=/tmp/perft-ellxor     build outputs and scratch files (outside the repository)
 #   CXX=clang++                the C++ compiler (clang; apt-get install clang)
 #   ELLXOR_FLAGS="-O3 -flto -fno-exceptions -fno-rtti -march=native"
+#   WINGTIP_PGO=1              measure wingtip's profile-guided native build instead:
+#                              instrumented (-Cprofile-generate), trained on perft of
+#                              the six positions one ply shallower than measured,
+#                              merged with rustup's llvm-profdata (rustup component add
+#                              llvm-tools), rebuilt with -Cprofile-use, in $WORK
 set -euo pipefail
 
 die() { echo "perft-ellxor: error: $*" >&2; exit 1; }
@@ -115,11 +120,36 @@ say "building ellxor/perft (profile-guided)"
   || die "ellxor/perft PGO build failed (see $eb/build-pgo.log)"
 ellxor="$eb/perft"
 
-# ---- build wingtip, the shipped native build -------------------------------------------
-say "building wingtip (target-cpu=native, target/native)"
-(cd "$repo" && RUSTFLAGS="-C target-cpu=native" cargo build --release --target-dir target/native) \
-  >"$work/wingtip-build.log" 2>&1 || die "wingtip native build failed (see $work/wingtip-build.log)"
-wingtip="$repo/target/native/release/wingtip"
+# ---- build wingtip, the shipped native build (or its profile-guided build) -----------------
+if [[ "${WINGTIP_PGO:-0}" == 1 ]]; then
+  rust_profdata="$(ls "$(rustc --print sysroot)"/lib/rustlib/*/bin/llvm-profdata 2>/dev/null | head -1 || true)"
+  [[ -x "$rust_profdata" ]] || die "rustup's llvm-profdata not found (rustup component add llvm-tools)"
+  wp="$work/wingtip-pgo"; rm -rf "$wp/profiles"; mkdir -p "$wp/profiles"
+  say "building wingtip (instrumented, target-cpu=native) in $wp"
+  (cd "$repo" && RUSTFLAGS="-C target-cpu=native -Cprofile-generate=$wp/profiles" \
+    cargo build --release --target-dir "$wp/instrumented") >"$work/wingtip-build.log" 2>&1 \
+    || die "wingtip instrumented build failed (see $work/wingtip-build.log)"
+  say "training run: perft of the six positions, one ply shallower"
+  for i in "${!fens[@]}"; do
+    "$wp/instrumented/release/wingtip" perft "$((dep[$i] - 1))" --fen "${fens[$i]}" >/dev/null \
+      || die "wingtip training run failed on ${names[$i]}"
+  done
+  "$rust_profdata" merge -o "$wp/wingtip.profdata" "$wp"/profiles/*.profraw >>"$work/wingtip-build.log" 2>&1 \
+    || die "llvm-profdata merge failed (see $work/wingtip-build.log)"
+  say "building wingtip (profile-guided, target-cpu=native)"
+  rm -rf "$wp/pgo"   # cargo does not track the profile file: always a fresh build
+  (cd "$repo" && RUSTFLAGS="-C target-cpu=native -Cprofile-use=$wp/wingtip.profdata" \
+    cargo build --release --target-dir "$wp/pgo") >>"$work/wingtip-build.log" 2>&1 \
+    || die "wingtip PGO build failed (see $work/wingtip-build.log)"
+  wingtip="$wp/pgo/release/wingtip"
+  wingtip_build="RUSTFLAGS=\"-C target-cpu=native\" plus -Cprofile-generate, perft training one ply shallower, -Cprofile-use (WINGTIP_PGO=1)"
+else
+  say "building wingtip (target-cpu=native, target/native)"
+  (cd "$repo" && RUSTFLAGS="-C target-cpu=native" cargo build --release --target-dir target/native) \
+    >"$work/wingtip-build.log" 2>&1 || die "wingtip native build failed (see $work/wingtip-build.log)"
+  wingtip="$repo/target/native/release/wingtip"
+  wingtip_build="RUSTFLAGS=\"-C target-cpu=native\" cargo build --release --target-dir target/native"
+fi
 [[ -x "$wingtip" ]] || die "no $wingtip after the build"
 
 # ---- measuring -------------------------------------------------------------------------
@@ -187,4 +217,4 @@ echo
 echo "Geometric mean of ellxor ÷ wingtip: $geo; lowest: ${ratios[$worst_i]} (${names[$worst_i]}). Above 1: wingtip is faster."
 echo
 echo "- ellxor/perft $ellxor_commit${ellxor_dirty:+ (modified)}: $("$cxx" --version | head -1), $flags, PGO (--bench training, $("$profdata" merge --version 2>&1 | grep -m1 -i 'llvm version' | sed 's/^ *//')), one thread"
-echo "- wingtip $wingtip_commit${wingtip_dirty:+ (modified)}: $(rustc -V), RUSTFLAGS=\"-C target-cpu=native\" cargo build --release --target-dir target/native"
+echo "- wingtip $wingtip_commit${wingtip_dirty:+ (modified)}: $(rustc -V), $wingtip_build"

@@ -7,7 +7,7 @@
 //! | module | scheme | table |
 //! |---|---|---|
 //! | `plain` | Kirin's magics, fixed rows | `[64][4096]` + `[64][512]`, 2.25 MiB |
-//! | `compact` | the same magics, per-square offsets (Kannan's fancy layout) | 101,056 entries (hunted magics), 789.5 KiB |
+//! | `compact` | the same magics, per-square offsets (Kannan's fancy layout) | 99,008 entries (hunted magics), 773.5 KiB |
 //! | `kindergarten` | Winglet's sign-bit line magics, rook = rank \| file | 4 × 32 KiB |
 //! | `pext` | BMI2 `pext` into a pext-order compact table (bmi2 targets only) | 841 KiB |
 //! | `classical` | obstruction difference, no table at all | none |

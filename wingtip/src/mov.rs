@@ -477,21 +477,6 @@ pub struct MoveList {
     len: usize,
 }
 
-/// The open end of a [`MoveList`] that [`MoveList::append`] writes to.
-pub(crate) struct Appender<'a> {
-    moves: &'a mut [MaybeUninit<Move>; MAX_MOVES],
-    len: usize,
-}
-
-impl Appender<'_> {
-    /// Appends `mv`.
-    #[inline(always)]
-    pub(crate) fn push(&mut self, mv: Move) {
-        self.moves[self.len] = MaybeUninit::new(mv);
-        self.len += 1;
-    }
-}
-
 impl MoveList {
     /// Returns an empty list.
     ///
@@ -523,21 +508,6 @@ impl MoveList {
     pub fn push(&mut self, mv: Move) {
         self.moves[self.len] = MaybeUninit::new(mv);
         self.len += 1;
-    }
-
-    /// Appends the moves `produce` hands to the closure it is given, keeping the
-    /// length in a local while it runs (the move generator's fast path).
-    ///
-    /// # Panics
-    /// As [`MoveList::push`], past [`MAX_MOVES`].
-    #[inline(always)]
-    pub(crate) fn append<P: FnOnce(&mut Appender<'_>)>(&mut self, produce: P) {
-        let mut appender = Appender {
-            moves: &mut self.moves,
-            len: self.len,
-        };
-        produce(&mut appender);
-        self.len = appender.len;
     }
 
     /// Returns the number of moves.

@@ -240,7 +240,18 @@ pub(crate) struct MoveVisitor<F: FnMut(Move)>(pub(crate) F);
 impl<F: FnMut(Move)> Visitor for MoveVisitor<F> {
     #[inline(always)]
     fn piece_moves(&mut self, moves: PieceMoves) {
-        each_piece_move(moves, &mut self.0);
+        let base = moves.from.index() as u32 | (moves.piece as u32) << Move::PIECE_SHIFT;
+        for to in moves.to {
+            // Steps only: castling comes through `castling`.
+            let flags = if moves.captures.has(to) {
+                Move::CAPTURE
+            } else {
+                0
+            };
+            (self.0)(Move(
+                base | (to.index() as u32) << Move::TARGET_SHIFT | flags,
+            ));
+        }
     }
 
     // Castling is rare: out of line, so the generator around it stays small (in
@@ -254,63 +265,18 @@ impl<F: FnMut(Move)> Visitor for MoveVisitor<F> {
 
     #[inline(always)]
     fn pawn_moves(&mut self, moves: PawnMoves) {
-        each_pawn_move(moves, &mut self.0);
-    }
-}
-
-/// Hands each move of `moves` (steps and captures; castling comes through
-/// [`Visitor::castling`]) to `emit`.
-#[inline(always)]
-fn each_piece_move(moves: PieceMoves, emit: &mut impl FnMut(Move)) {
-    let base = moves.from.index() as u32 | (moves.piece as u32) << Move::PIECE_SHIFT;
-    for to in moves.to {
-        let flags = if moves.captures.has(to) {
-            Move::CAPTURE
-        } else {
-            0
-        };
-        emit(Move(
-            base | (to.index() as u32) << Move::TARGET_SHIFT | flags,
-        ));
-    }
-}
-
-/// Hands each move of `moves` to `emit`, a promotion as its four moves.
-#[inline(always)]
-fn each_pawn_move(moves: PawnMoves, emit: &mut impl FnMut(Move)) {
-    let base = (moves.piece as u32) << Move::PIECE_SHIFT | moves.flags;
-    for to in moves.to {
-        let from = (to.index() as i32 - moves.delta) as u32;
-        let mv = base | from | (to.index() as u32) << Move::TARGET_SHIFT;
-        if moves.promote {
-            let colour = moves.piece as u32; // 0 for white, 6 for black
-            for role in PROMOTIONS {
-                emit(Move(mv | (colour + role as u32) << Move::PROMOTED_SHIFT));
-            }
-        } else {
-            emit(Move(mv));
-        }
-    }
-}
-
-/// Fills a [`MoveList`]: each batch of moves is written with its length in a
-/// register and stored once, where a closure pushing one move at a time would load
-/// and store the list's length for every move.
-impl Visitor for MoveList {
-    #[inline(always)]
-    fn piece_moves(&mut self, moves: PieceMoves) {
-        self.append(|out| each_piece_move(moves, &mut |mv| out.push(mv)));
-    }
-
-    #[inline(always)]
-    fn pawn_moves(&mut self, moves: PawnMoves) {
-        self.append(|out| each_pawn_move(moves, &mut |mv| out.push(mv)));
-    }
-
-    #[inline(never)]
-    fn castling(&mut self, moves: PieceMoves) {
+        let base = (moves.piece as u32) << Move::PIECE_SHIFT | moves.flags;
         for to in moves.to {
-            self.push(Move::new(moves.from, to, moves.piece, None, Move::CASTLING));
+            let from = (to.index() as i32 - moves.delta) as u32;
+            let mv = base | from | (to.index() as u32) << Move::TARGET_SHIFT;
+            if moves.promote {
+                let colour = moves.piece as u32; // 0 for white, 6 for black
+                for role in PROMOTIONS {
+                    (self.0)(Move(mv | (colour + role as u32) << Move::PROMOTED_SHIFT));
+                }
+            } else {
+                (self.0)(Move(mv));
+            }
         }
     }
 }
@@ -856,7 +822,7 @@ impl Board {
     #[inline]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        generate(self, &mut list);
+        generate(self, &mut MoveVisitor(|mv| list.push(mv)));
         list
     }
 

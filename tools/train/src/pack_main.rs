@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use wingtip_train::data::{location, records};
-use wingtip_train::packed::{encode, position_key, read_file, RECORD_BYTES};
+use wingtip_train::packed::{encode, position_key, read_checked, RECORD_BYTES};
 
 /// The packed training data's tool.
 #[derive(Parser)]
@@ -120,14 +120,10 @@ fn run(command: Command) -> Result<()> {
                     );
                 }
                 // Every record is decoded (checked) before anything is written.
-                let data = std::fs::read(path)
-                    .with_context(|| format!("cannot read {}", path.display()))?;
-                read_file(path)?;
-                for chunk in data.chunks_exact(RECORD_BYTES) {
-                    let record: &[u8; RECORD_BYTES] = chunk.try_into().expect("32 bytes");
+                for (record, _) in read_checked(path)? {
                     total += 1;
-                    if keep_duplicates || seen.insert(position_key(record)) {
-                        bytes.extend_from_slice(record);
+                    if keep_duplicates || seen.insert(position_key(&record)) {
+                        bytes.extend_from_slice(&record);
                     }
                 }
             }
@@ -171,16 +167,14 @@ fn run(command: Command) -> Result<()> {
         }
         Command::Stats { inputs } => {
             for path in &inputs {
-                let all = read_file(path)?;
-                let games = all.iter().filter(|p| p.last_of_game).count();
+                let all = read_checked(path)?;
+                let games = all.iter().filter(|(_, p)| p.last_of_game).count();
                 let mut results = [0usize; 3];
-                for p in &all {
+                for (_, p) in &all {
                     results[(p.record.result * 2.0) as usize] += 1;
                 }
-                let unique: HashSet<[u8; 25]> = std::fs::read(path)?
-                    .chunks_exact(RECORD_BYTES)
-                    .map(|c| position_key(c.try_into().expect("32 bytes")))
-                    .collect();
+                let unique: HashSet<[u8; 25]> =
+                    all.iter().map(|(raw, _)| position_key(raw)).collect();
                 println!(
                     "{}: {} positions ({} distinct), {games} games; White won {}, drawn {}, Black won {} (positions)",
                     path.display(),

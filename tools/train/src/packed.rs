@@ -223,12 +223,13 @@ pub fn position_key(bytes: &[u8; RECORD_BYTES]) -> [u8; 25] {
     bytes[..25].try_into().expect("25 bytes")
 }
 
-/// Reads a whole packed file and checks every record.
+/// Reads a whole packed file and checks every record: each record's bytes with what
+/// they decode to.
 ///
 /// # Errors
 /// A length that is not a multiple of 32, or the first record that does not decode,
 /// with its index and byte offset.
-pub fn read_file(path: &Path) -> Result<Vec<Packed>> {
+pub fn read_checked(path: &Path) -> Result<Vec<([u8; RECORD_BYTES], Packed)>> {
     let bytes = std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
     if bytes.len() % RECORD_BYTES != 0 {
         bail!(
@@ -241,15 +242,25 @@ pub fn read_file(path: &Path) -> Result<Vec<Packed>> {
         .chunks_exact(RECORD_BYTES)
         .enumerate()
         .map(|(n, chunk)| {
-            decode(chunk.try_into().expect("32 bytes")).with_context(|| {
+            let raw: [u8; RECORD_BYTES] = chunk.try_into().expect("32 bytes");
+            let packed = decode(&raw).with_context(|| {
                 format!(
                     "{}: record {n} (byte {}): damaged",
                     path.display(),
                     n * RECORD_BYTES
                 )
-            })
+            })?;
+            Ok((raw, packed))
         })
         .collect()
+}
+
+/// As [`read_checked`], the decoded records only.
+///
+/// # Errors
+/// As [`read_checked`].
+pub fn read_file(path: &Path) -> Result<Vec<Packed>> {
+    Ok(read_checked(path)?.into_iter().map(|(_, p)| p).collect())
 }
 
 #[cfg(test)]

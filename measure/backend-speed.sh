@@ -36,7 +36,8 @@ qemu=(qemu-system-arm -machine mps2-an386 -cpu cortex-m4 -nographic
 echo "building ${backends[*]} for x86-64, wasm32 and thumbv7em" >&2
 for b in "${backends[@]}"; do
   cfg="--cfg wingtip_backend=\"$b\""
-  RUSTFLAGS="$cfg" CARGO_TARGET_DIR="target/backends/default-$b" \
+  # x86-64-v2 as in .cargo/config.toml, whose flags RUSTFLAGS replaces
+  RUSTFLAGS="-C target-cpu=x86-64-v2 $cfg" CARGO_TARGET_DIR="target/backends/default-$b" \
     cargo build -q --release --bin wingtip
   embedded/footprint.sh --targets wasm32-unknown-unknown --backends "$b" >/dev/null
   RUSTFLAGS="$cfg" CARGO_TARGET_DIR="embedded/target/backend-$b" \

@@ -23,28 +23,9 @@ use wingtip::attacks::{classical, compact, kindergarten, plain};
 use wingtip::tables::{BISHOP_MAGICS, ROOK_MAGICS};
 use wingtip::{Bitboard, Square};
 
-const QUERIES: usize = 4096;
-
-/// Fixed queries: SplitMix64 from seed 1, occupancies with about a quarter of the
-/// squares set (like a middlegame board).
-fn queries() -> Vec<(Square, Bitboard)> {
-    let mut state = 1u64;
-    let mut next = || {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
-    (0..QUERIES)
-        .map(|_| {
-            (
-                Square::from_index_masked(next() as u32),
-                Bitboard(next() & next()),
-            )
-        })
-        .collect()
-}
+#[allow(dead_code)] // the perft helpers
+mod common;
+use common::queries::{position_queries, queries};
 
 type Lookup = fn(Square, Bitboard) -> Bitboard;
 
@@ -123,15 +104,6 @@ macro_rules! bench_backend {
 #[inline(always)]
 fn no_lookup(sq: Square, occ: Bitboard) -> Bitboard {
     Bitboard(occ.0 ^ sq.index() as u64)
-}
-
-/// Real-board queries: every occupied square of every perft-suite position.
-fn position_queries() -> Vec<(Square, Bitboard)> {
-    include_str!("../../wingtip/tests/data/perftsuite.epd")
-        .lines()
-        .filter_map(|l| wingtip::Board::from_fen(l.split(';').next()?.trim()).ok())
-        .flat_map(|b| b.occupied().into_iter().map(move |sq| (sq, b.occupied())))
-        .collect()
 }
 
 fn lookups(c: &mut Criterion) {

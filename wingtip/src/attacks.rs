@@ -25,8 +25,8 @@
 //! | target | default | why |
 //! |---|---|---|
 //! | x86-64 with BMI2 | `pext` | fastest |
-//! | wasm32, 32-bit ARM (`thumb*`), `riscv32*` | `kindergarten` | 128 KiB of tables instead of 2.25 MiB, 9–19 % behind `plain` |
-//! | anything else | `plain` | beat `compact` in perft |
+//! | wasm32, 32-bit ARM (`thumb*`), `riscv32*` | `kindergarten` | 128 KiB of tables instead of 773.5 KiB (`compact`) or 2.25 MiB (`plain`), 9–19 % behind `plain` |
+//! | anything else | `compact` | level with `plain` in perft and search on x86-64-v2, faster in random lookups, a third of the memory |
 //!
 //! A build picks another with a `--cfg` flag, for example in the embedding project's
 //! `.cargo/config.toml`:
@@ -143,18 +143,19 @@ by_target! {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     use pext as backend;
     // wasm32 and 32-bit embedded targets: the smallest tables that stay near the
-    // fastest (128 KiB of line tables against plain's 2.25 MiB; see README,
-    // "Footprint").
+    // fastest (128 KiB of line tables against compact's 773.5 KiB and plain's
+    // 2.25 MiB; see README, "Footprint").
     #[cfg(any(target_arch = "wasm32", target_arch = "arm", target_arch = "riscv32"))]
     use kindergarten as backend;
-    // Everything else: `plain`, which beat `compact` in perft.
+    // Everything else: `compact`, level with `plain` in perft and search on x86-64-v2,
+    // faster in random lookups, in a third of plain's memory.
     #[cfg(not(any(
         all(target_arch = "x86_64", target_feature = "bmi2"),
         target_arch = "wasm32",
         target_arch = "arm",
         target_arch = "riscv32"
     )))]
-    use plain as backend;
+    use compact as backend;
 }
 
 /// The name of the slider backend this build uses (`"plain"`, `"compact"`,

@@ -74,11 +74,36 @@ impl LineEntry {
     }
 }
 
+/// The rook and bishop entries as constants, for the compile-time row check below.
+const ROOK_ENTRIES: [MagicEntry; 64] = include!(concat!(env!("OUT_DIR"), "/rook_magics.rs"));
+const BISHOP_ENTRIES: [MagicEntry; 64] = include!(concat!(env!("OUT_DIR"), "/bishop_magics.rs"));
 /// Rook magics, a8 … h1, from `magics/rook.txt`.
-pub static ROOK_MAGICS: [MagicEntry; 64] = include!(concat!(env!("OUT_DIR"), "/rook_magics.rs"));
+pub static ROOK_MAGICS: [MagicEntry; 64] = ROOK_ENTRIES;
 /// Bishop magics, a8 … h1, from `magics/bishop.txt`.
-pub static BISHOP_MAGICS: [MagicEntry; 64] =
-    include!(concat!(env!("OUT_DIR"), "/bishop_magics.rs"));
+pub static BISHOP_MAGICS: [MagicEntry; 64] = BISHOP_ENTRIES;
+
+/// Whether every entry's row lies inside [`SLIDER_ATTACKS`]: a shift from 1 to 63, so
+/// that an index is below `2^(64 - shift)`, and `offset + 2^(64 - shift)` at most
+/// [`SLIDER_ATTACKS_LEN`]. The compact backend's unchecked read relies on it.
+const fn rows_fit(entries: &[MagicEntry; 64]) -> bool {
+    let mut i = 0;
+    while i < 64 {
+        let e = &entries[i];
+        if e.shift < 1 || e.shift > 63 {
+            return false;
+        }
+        if e.offset as usize + (1usize << (64 - e.shift)) > SLIDER_ATTACKS_LEN {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const _: () = assert!(
+    rows_fit(&ROOK_ENTRIES) && rows_fit(&BISHOP_ENTRIES),
+    "a compact row reaches past SLIDER_ATTACKS"
+);
 /// Rank line magics, from `magics/rank.txt`.
 pub static RANK_MAGICS: [LineEntry; 64] = include!(concat!(env!("OUT_DIR"), "/rank_magics.rs"));
 /// File line magics, from `magics/file.txt`.

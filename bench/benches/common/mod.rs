@@ -1,7 +1,10 @@
-//! Pieces the perft benches share: cozy-chess's perft with bulk counting, the
-//! calling thread's CPU time, and timing a run by it.
+//! Pieces the benches share: cozy-chess's perft with bulk counting, the calling
+//! thread's CPU time and timing a run by it, and the slider-lookup query sets.
 
 use std::time::{Duration, Instant};
+
+#[allow(dead_code)] // each bench uses what it needs
+pub mod queries;
 
 /// cozy-chess's perft, counting the last ply in bulk (as wingtip's does).
 pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {

@@ -183,8 +183,31 @@ pub static SLIDER_ATTACKS: &[u64; SLIDER_ATTACKS_LEN] = blob!(
 /// indexed by `pext(occupied, mask)`. They depend on geometry only.
 pub static LINE_ATTACKS: &[u64; LINE_ATTACKS_LEN] =
     blob!(LINE_ATTACKS_BYTES, "line_attacks.bin", LINE_ATTACKS_LEN);
+/// [`PEXT_OFFSETS`] as a constant, for the compile-time row check below.
+const PEXT_OFFSET_VALUES: [u32; 128] = include!(concat!(env!("OUT_DIR"), "/pext_offsets.rs"));
 /// Start of each square's row in `PEXT_ATTACKS`: rook a8..h1, then bishop a8..h1.
-pub static PEXT_OFFSETS: [u32; 128] = include!(concat!(env!("OUT_DIR"), "/pext_offsets.rs"));
+pub static PEXT_OFFSETS: [u32; 128] = PEXT_OFFSET_VALUES;
+
+/// Whether every pext row lies inside `PEXT_ATTACKS`: row `r` (rook a8..h1, then bishop)
+/// starts at `PEXT_OFFSETS[r]` and holds `2^popcount(mask)` entries, and `pext(_, mask)`
+/// is always below that. The pext backend's unchecked read relies on it.
+const fn pext_rows_fit() -> bool {
+    let mut r = 0;
+    while r < 128 {
+        let mask = if r < 64 {
+            ROOK_ENTRIES[r].mask
+        } else {
+            BISHOP_ENTRIES[r - 64].mask
+        };
+        if PEXT_OFFSET_VALUES[r] as usize + (1usize << mask.count_ones()) > PEXT_ATTACKS_LEN {
+            return false;
+        }
+        r += 1;
+    }
+    true
+}
+
+const _: () = assert!(pext_rows_fit(), "a pext row reaches past PEXT_ATTACKS");
 /// The compact rook+bishop table in pext order (only on targets with BMI2).
 #[cfg(target_feature = "bmi2")]
 pub static PEXT_ATTACKS: &[u64; PEXT_ATTACKS_LEN] =

@@ -22,10 +22,14 @@ fn pext(value: u64, mask: u64) -> u64 {
 }
 
 /// Reads row `row` of `PEXT_ATTACKS` (rook a8..h1 = 0..64, bishop = 64..128) at
-/// `pext(occupied, mask)`.
+/// `pext(occupied, mask)`; `mask` is always that row's square's rook or bishop mask.
 #[inline(always)]
 fn lookup(row: usize, mask: u64, occupied: Bitboard) -> Bitboard {
-    Bitboard(PEXT_ATTACKS[PEXT_OFFSETS[row] as usize + pext(occupied.0, mask) as usize])
+    let i = PEXT_OFFSETS[row] as usize + pext(occupied.0, mask) as usize;
+    // SAFETY: `pext(_, mask)` has at most `popcount(mask)` bits, so it is below
+    // `2^popcount(mask)`; `tables.rs` asserts at compile time (`pext_rows_fit`) that
+    // every row's offset plus `2^popcount(mask)` is at most `PEXT_ATTACKS_LEN`.
+    Bitboard(unsafe { *PEXT_ATTACKS.get_unchecked(i) })
 }
 
 /// Returns the squares a rook on `sq` attacks (pext layout).

@@ -85,6 +85,7 @@ pub static BISHOP_MAGICS: [MagicEntry; 64] = BISHOP_ENTRIES;
 /// Whether every entry's row lies inside [`SLIDER_ATTACKS`]: a shift from 1 to 63, so
 /// that an index is below `2^(64 - shift)`, and `offset + 2^(64 - shift)` at most
 /// [`SLIDER_ATTACKS_LEN`]. The compact backend's unchecked read relies on it.
+#[allow(dead_code)] // used by the `const _` assertion below, which rustc 1.85 does not count
 const fn rows_fit(entries: &[MagicEntry; 64]) -> bool {
     let mut i = 0;
     while i < 64 {
@@ -191,6 +192,7 @@ pub static PEXT_OFFSETS: [u32; 128] = PEXT_OFFSET_VALUES;
 /// Whether every pext row lies inside `PEXT_ATTACKS`: row `r` (rook a8..h1, then bishop)
 /// starts at `PEXT_OFFSETS[r]` and holds `2^popcount(mask)` entries, and `pext(_, mask)`
 /// is always below that. The pext backend's unchecked read relies on it.
+#[allow(dead_code)] // used by the `const _` assertion below, which rustc 1.85 does not count
 const fn pext_rows_fit() -> bool {
     let mut r = 0;
     while r < 128 {

@@ -25,15 +25,14 @@ use wingtip::{Bitboard, Square};
 
 #[allow(dead_code)] // the perft helpers
 mod common;
-use common::queries::{position_queries, queries};
+use common::queries::{fold, position_queries, queries};
 
 type Lookup = fn(Square, Bitboard) -> Bitboard;
 
 #[inline(always)]
 fn run(qs: &[(Square, Bitboard)], rook: Lookup, bishop: Lookup) -> u64 {
     qs.iter().fold(0u64, |acc, &(sq, occ)| {
-        acc.wrapping_mul(3)
-            .wrapping_add(rook(sq, occ).0 ^ bishop(sq, occ).0.rotate_left(7))
+        fold(acc, rook(sq, occ).0, bishop(sq, occ).0)
     })
 }
 
@@ -92,8 +91,7 @@ macro_rules! bench_backend {
         $group.bench_function($name, |b| {
             b.iter(|| {
                 black_box($qs).iter().fold(0u64, |acc, &(sq, occ)| {
-                    acc.wrapping_mul(3)
-                        .wrapping_add($rook(sq, occ).0 ^ $bishop(sq, occ).0.rotate_left(7))
+                    fold(acc, $rook(sq, occ).0, $bishop(sq, occ).0)
                 })
             })
         });
@@ -182,8 +180,7 @@ fn lookup_group(c: &mut Criterion, group_name: &str, qs: &[(Square, Bitboard)]) 
     group.bench_function("loop_overhead", |b| {
         b.iter(|| {
             black_box(qs).iter().fold(0u64, |acc, &(sq, occ)| {
-                acc.wrapping_mul(3)
-                    .wrapping_add(no_lookup(sq, occ).0 ^ no_lookup(sq, occ).0.rotate_left(7))
+                fold(acc, no_lookup(sq, occ).0, no_lookup(sq, occ).0)
             })
         })
     });

@@ -7,8 +7,9 @@
 //! default 21). Every round times each contender once, in turn, by the wall clock
 //! (the thread CPU clock ticks too coarsely for 20 ms samples), so a change in the
 //! machine's load hits all of them alike; each sample is one rook and one bishop
-//! lookup per query, repeated for about 20 ms. Printed: the median ns per pair and its ratio to the fastest peer. Each
-//! contender's answers are checked against the table-free reference first.
+//! lookup per query, repeated for about 20 ms. Printed: the median ns per pair and
+//! its ratio to the fastest peer. Each contender's answers are checked against the
+//! table-free reference first.
 //!
 //! The peers number squares from a1, wingtip from a8: their queries are the same
 //! questions turned upside down (square `sq ^ 56`, occupancy byte-swapped), built
@@ -17,7 +18,7 @@
 #[allow(dead_code)] // the perft helpers
 mod common;
 
-use common::queries::{position_queries, queries};
+use common::queries::{fold, position_queries, queries};
 use std::hint::black_box;
 use wingtip::attacks::{compact, plain};
 use wingtip::{Bitboard, Square};
@@ -28,13 +29,6 @@ struct Contender {
     name: &'static str,
     peer: bool,
     run: Box<dyn Fn() -> u64>,
-}
-
-/// The checksum every contender's fold computes: rook and bishop attacks per query.
-#[inline(always)]
-fn fold(acc: u64, rook: u64, bishop: u64) -> u64 {
-    acc.wrapping_mul(3)
-        .wrapping_add(rook ^ bishop.rotate_left(7))
 }
 
 macro_rules! contender {
@@ -52,48 +46,39 @@ macro_rules! contender {
     }};
 }
 
+/// A wingtip backend (a module with `rook_attacks` and `bishop_attacks`) on `qs`.
+macro_rules! ours {
+    ($name:literal, $qs:expr, $($m:ident)::+) => {
+        contender!(
+            $name,
+            false,
+            $qs,
+            |s, o| $($m)::+::rook_attacks(s, o).0,
+            |s, o| $($m)::+::bishop_attacks(s, o).0
+        )
+    };
+}
+
 fn contenders(qs: &[(Square, Bitboard)]) -> Vec<(Contender, u64)> {
     let ours = qs.to_vec();
     let flipped: Vec<(u8, u64)> = qs
         .iter()
         .map(|&(sq, occ)| (sq.index() as u8 ^ 56, occ.0.swap_bytes()))
         .collect();
-    let reference = |sq: u8, occ: u64| {
-        (
-            wingtip_codegen::reference::rook_attacks(sq, occ),
-            wingtip_codegen::reference::bishop_attacks(sq, occ),
-        )
-    };
-    let expected = qs.iter().fold(0u64, |acc, &(sq, occ)| {
-        let (r, b) = reference(sq.index() as u8, occ.0);
-        fold(acc, r, b)
-    });
-    let expected_flipped = qs.iter().fold(0u64, |acc, &(sq, occ)| {
-        let (r, b) = reference(sq.index() as u8, occ.0);
-        fold(acc, r.swap_bytes(), b.swap_bytes())
-    });
+    // The reference's checksum, and the same turned upside down for the peers.
+    let (expected, expected_flipped) =
+        qs.iter().fold((0u64, 0u64), |(ours, theirs), &(sq, occ)| {
+            let rook = wingtip_codegen::reference::rook_attacks(sq.index() as u8, occ.0);
+            let bishop = wingtip_codegen::reference::bishop_attacks(sq.index() as u8, occ.0);
+            (
+                fold(ours, rook, bishop),
+                fold(theirs, rook.swap_bytes(), bishop.swap_bytes()),
+            )
+        });
     let list = vec![
-        contender!(
-            "wingtip default",
-            false,
-            ours.clone(),
-            |s, o| wingtip::rook_attacks(s, o).0,
-            |s, o| wingtip::bishop_attacks(s, o).0
-        ),
-        contender!(
-            "wingtip compact",
-            false,
-            ours.clone(),
-            |s, o| compact::rook_attacks(s, o).0,
-            |s, o| compact::bishop_attacks(s, o).0
-        ),
-        contender!(
-            "wingtip plain",
-            false,
-            ours,
-            |s, o| plain::rook_attacks(s, o).0,
-            |s, o| plain::bishop_attacks(s, o).0
-        ),
+        ours!("wingtip default", ours.clone(), wingtip),
+        ours!("wingtip compact", ours.clone(), compact),
+        ours!("wingtip plain", ours, plain),
         contender!(
             "cozy-chess",
             true,

@@ -1,4 +1,5 @@
-//! The slider-lookup query sets the attacks and lookup_peers benches share.
+//! The slider-lookup query sets the attacks and lookup_peers benches share, and the
+//! checksum both fold their answers into.
 
 use wingtip::{Bitboard, Square};
 
@@ -33,4 +34,12 @@ pub fn position_queries() -> Vec<(Square, Bitboard)> {
         .filter_map(|l| wingtip::Board::from_fen(l.split(';').next()?.trim()).ok())
         .flat_map(|b| b.occupied().into_iter().map(move |sq| (sq, b.occupied())))
         .collect()
+}
+
+/// One step of the checksum every lookup bench folds its answers into: a rook and a
+/// bishop attack set per query.
+#[inline(always)]
+pub fn fold(acc: u64, rook: u64, bishop: u64) -> u64 {
+    acc.wrapping_mul(3)
+        .wrapping_add(rook ^ bishop.rotate_left(7))
 }

@@ -7,6 +7,7 @@
 # Environment (all optional):
 #   RESULTS  folder that receives shard-SEED/ (default: hunt-results)
 #   TRIES    budget per square and family, in candidates (default: 4M; see --tries)
+#   METHOD   dfs (depth-first search, default) or classic (random and hill climbing)
 #   FROM     the magics to start from (default: wingtip/magics)
 #   FAMILIES rook and/or bishop (default: "rook bishop")
 #   THREADS  threads for this shard (default: 1)
@@ -15,7 +16,7 @@
 # The shard writes RESULTS/shard-SEED/{rook,bishop}.txt (each improvement noted with
 # the seed and chunk that found it), .hunt-<family>.progress (what is done, for
 # resuming) and .hunt-<family>.log (table size over time, for `wingtip-magics plot`).
-# With a --tries budget the result depends only on SEED, TRIES and FROM: rerunning
+# With a --tries budget the result depends only on SEED, METHOD, TRIES and FROM: rerunning
 # a shard, on any machine, gives the same files.
 set -eu
 seed=${1:?usage: shard.sh SEED}
@@ -25,6 +26,6 @@ results=${RESULTS:-hunt-results}
 out=$results/shard-$seed
 mkdir -p "$out"
 for family in ${FAMILIES:-rook bishop}; do
-    "$bin" hunt --family "$family" --tries "${TRIES:-4M}" --threads "${THREADS:-1}" \
+    "$bin" hunt --family "$family" --method "${METHOD:-dfs}" --tries "${TRIES:-4M}" --threads "${THREADS:-1}" \
         --seed "$seed" --from "${FROM:-wingtip/magics}" --out "$out"
 done

@@ -4,9 +4,12 @@
 //! # How a hunt is organised
 //!
 //! Work is cut into *chunks*. Chunk `c` of square `sq` at target width `bits` draws
-//! from its own generator, seeded by [`chunk_seed`]`(seed, family, sq, bits, c)`;
-//! even chunks test [`CHUNK_TRIES`] random candidates ([`run_chunk`]), odd chunks
-//! hill-climb on the collision count ([`run_local_chunk`]). So:
+//! from its own generator, seeded by [`chunk_seed`]`(seed, family, sq, bits, c)`.
+//! What a chunk does is the hunt's [`Method`]: with [`Method::DepthFirst`] (the
+//! default) every chunk is one depth-first search of [`crate::dfs::DFS_NODES`]
+//! choices ([`crate::dfs`]); with [`Method::Classic`] even chunks test
+//! [`CHUNK_TRIES`] random candidates ([`run_chunk`]) and odd chunks hill-climb on the
+//! collision count ([`run_local_chunk`]). So:
 //! - the outcome of a chunk depends on nothing else (not the thread that ran it, not
 //!   the other squares, not the clock): a hunt with a `--tries` budget is
 //!   deterministic, whatever the number of threads;
@@ -32,6 +35,7 @@
 //! at reduced widths it rejects most valid magics. Almost every candidate fails
 //! within the first few dozen subsets, so a try costs tens of nanoseconds.
 
+use crate::dfs::{DepthFirst, DFS_NODES};
 use crate::format::{Entry, FamilyNotes};
 use crate::geometry::{parse_square, square_name, subsets};
 use crate::reference::family_attacks;
@@ -69,28 +73,93 @@ pub fn log_path(dir: &Path, family: Family) -> PathBuf {
     dir.join(format!(".hunt-{family}.log"))
 }
 
-/// The note a hunt writes beside an entry it found: the seed and the chunk whose
-/// generator produced it (`hunt seed 8 chunk 1234`). With the square and the width
-/// from the entry itself, that chunk can be run again ([`rerun_chunk`]).
-pub fn hunt_note(seed: u64, chunk: u64) -> String {
-    format!("hunt seed {seed} chunk {chunk}")
+/// What a hunt's chunks do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Method {
+    /// Even chunks random candidates, odd chunks hill climbing (the method of every
+    /// entry noted `hunt seed S chunk C`).
+    Classic,
+    /// Every chunk one depth-first search ([`crate::dfs`]); notes read
+    /// `hunt dfs seed S chunk C`.
+    #[default]
+    DepthFirst,
 }
 
-/// Reads a note written by [`hunt_note`]: `(seed, chunk)`.
-pub fn parse_hunt_note(note: &str) -> Option<(u64, u64)> {
-    let f: Vec<&str> = note.split_whitespace().collect();
-    match f.as_slice() {
-        ["hunt", "seed", seed, "chunk", chunk] => Some((seed.parse().ok()?, chunk.parse().ok()?)),
-        _ => None,
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Classic => "classic",
+            Method::DepthFirst => "dfs",
+        })
     }
 }
 
-/// Runs chunk `chunk` of `(seed, family, sq, bits)` again, exactly as a hunt runs it
-/// (even chunks random, odd chunks hill-climbing), and returns what it found.
-pub fn rerun_chunk(family: Family, sq: u8, bits: u8, seed: u64, chunk: u64) -> ChunkResult {
+impl std::str::FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "classic" => Ok(Method::Classic),
+            "dfs" => Ok(Method::DepthFirst),
+            _ => Err(format!("unknown method {s:?} (expected dfs or classic)")),
+        }
+    }
+}
+
+/// The note a hunt writes beside an entry it found: the method, the seed and the
+/// chunk whose generator produced it (`hunt seed 8 chunk 1234` for the classic
+/// method, `hunt dfs seed 8 chunk 12` for the depth-first one). With the square and
+/// the width from the entry itself, that chunk can be run again ([`rerun_chunk`]).
+pub fn hunt_note(method: Method, seed: u64, chunk: u64) -> String {
+    match method {
+        Method::Classic => format!("hunt seed {seed} chunk {chunk}"),
+        Method::DepthFirst => format!("hunt dfs seed {seed} chunk {chunk}"),
+    }
+}
+
+/// Reads a note written by [`hunt_note`]: `(method, seed, chunk)`.
+pub fn parse_hunt_note(note: &str) -> Option<(Method, u64, u64)> {
+    let f: Vec<&str> = note.split_whitespace().collect();
+    let (method, seed, chunk) = match f.as_slice() {
+        ["hunt", "seed", seed, "chunk", chunk] => (Method::Classic, seed, chunk),
+        ["hunt", "dfs", "seed", seed, "chunk", chunk] => (Method::DepthFirst, seed, chunk),
+        _ => return None,
+    };
+    Some((method, seed.parse().ok()?, chunk.parse().ok()?))
+}
+
+/// Returns the generator seed of a chunk of `method`: [`chunk_seed`] for the classic
+/// method, and a different stream for the depth-first one, so the two never share
+/// a generator.
+fn method_chunk_seed(
+    method: Method,
+    seed: u64,
+    family: Family,
+    sq: u8,
+    bits: u8,
+    chunk: u64,
+) -> u64 {
+    let s = chunk_seed(seed, family, sq, bits, chunk);
+    match method {
+        Method::Classic => s,
+        Method::DepthFirst => SplitMix64::new(s ^ 0x6466_735F_6368_756E).next_u64(),
+    }
+}
+
+/// Runs chunk `chunk` of `(method, seed, family, sq, bits)` again, exactly as a hunt
+/// runs it, and returns what it found.
+pub fn rerun_chunk(
+    method: Method,
+    family: Family,
+    sq: u8,
+    bits: u8,
+    seed: u64,
+    chunk: u64,
+) -> ChunkResult {
     let (stop, tries) = (AtomicBool::new(false), AtomicU64::new(0));
-    let chunk_seed = chunk_seed(seed, family, sq, bits, chunk);
-    if chunk % 2 == 0 {
+    let chunk_seed = method_chunk_seed(method, seed, family, sq, bits, chunk);
+    if method == Method::DepthFirst {
+        DepthFirst::new(family, sq).run(bits, chunk_seed, &stop, &tries)
+    } else if chunk % 2 == 0 {
         run_chunk(
             &mut SquareChecker::new(family, sq),
             bits,
@@ -138,6 +207,8 @@ pub struct HuntConfig {
     pub threads: usize,
     /// The seed of every chunk's generator.
     pub seed: u64,
+    /// What each chunk does.
+    pub method: Method,
 }
 
 /// Why a hunt could not start or could not save its results.
@@ -392,39 +463,52 @@ pub fn run_local_chunk(
     ChunkResult::Exhausted
 }
 
-/// The hunt's bookkeeping: chunks done per `(family, seed, square, bits)`.
+/// The hunt's bookkeeping: chunks done per `(family, method, seed, square, bits)`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
-    done: BTreeMap<(Family, u64, u8, u8), u64>,
+    done: BTreeMap<(Family, Method, u64, u8, u8), u64>,
 }
 
 impl Progress {
     /// Returns the chunks done for one key.
-    pub fn chunks(&self, family: Family, seed: u64, sq: u8, bits: u8) -> u64 {
+    pub fn chunks(&self, family: Family, method: Method, seed: u64, sq: u8, bits: u8) -> u64 {
         self.done
-            .get(&(family, seed, sq, bits))
+            .get(&(family, method, seed, sq, bits))
             .copied()
             .unwrap_or(0)
     }
 
     /// Sets the chunks done for one key (0 removes it).
-    pub fn set(&mut self, family: Family, seed: u64, sq: u8, bits: u8, chunks: u64) {
+    pub fn set(
+        &mut self,
+        family: Family,
+        method: Method,
+        seed: u64,
+        sq: u8,
+        bits: u8,
+        chunks: u64,
+    ) {
         if chunks == 0 {
-            self.done.remove(&(family, seed, sq, bits));
+            self.done.remove(&(family, method, seed, sq, bits));
         } else {
-            self.done.insert((family, seed, sq, bits), chunks);
+            self.done.insert((family, method, seed, sq, bits), chunks);
         }
     }
 
     /// Returns the file text.
     pub fn render(&self) -> String {
         let mut s = format!(
-            "# wingtip magics hunt progress: chunks done ({CHUNK_TRIES} random candidates or {LOCAL_EVALS} hill-climb steps each)\n\
-             # family seed square bits chunks (safe to delete; see `wingtip magics hunt --help`)\n"
+            "# wingtip magics hunt progress: chunks done (depth-first: {DFS_NODES} choices each; classic: {CHUNK_TRIES} random candidates or {LOCAL_EVALS} hill-climb steps)\n\
+             # family seed square bits chunks [dfs] (safe to delete; see `wingtip magics hunt --help`)\n"
         );
-        for (&(family, seed, sq, bits), &chunks) in &self.done {
+        for (&(family, method, seed, sq, bits), &chunks) in &self.done {
+            let tag = if method == Method::DepthFirst {
+                " dfs"
+            } else {
+                ""
+            };
             s.push_str(&format!(
-                "{family} {seed} {} {bits} {chunks}\n",
+                "{family} {seed} {} {bits} {chunks}{tag}\n",
                 square_name(sq)
             ));
         }
@@ -444,8 +528,13 @@ impl Progress {
             }
             let f: Vec<&str> = line.split_whitespace().collect();
             let bad = |what: &str| (i + 1, format!("{what} in {line:?}"));
-            if f.len() != 5 {
-                return Err(bad("expected `family seed square bits chunks`"));
+            let method = match f.get(5) {
+                None => Method::Classic,
+                Some(&"dfs") if f.len() == 6 => Method::DepthFirst,
+                _ => return Err(bad("expected `family seed square bits chunks [dfs]`")),
+            };
+            if f.len() < 5 {
+                return Err(bad("expected `family seed square bits chunks [dfs]`"));
             }
             let family: Family = f[0].parse().map_err(|_| bad("unknown family"))?;
             let seed: u64 = f[1].parse().map_err(|_| bad("bad seed"))?;
@@ -456,7 +545,7 @@ impl Progress {
                 .filter(|b| (1..=64).contains(b))
                 .ok_or_else(|| bad("bad bits"))?;
             let chunks: u64 = f[4].parse().map_err(|_| bad("bad chunk count"))?;
-            p.set(family, seed, sq, bits, chunks);
+            p.set(family, method, seed, sq, bits, chunks);
         }
         Ok(p)
     }
@@ -734,6 +823,8 @@ fn worker(
     let max_chunks = chunk_budget(config.budget);
     let mut checkers: Vec<Option<SquareChecker>> = (0..64).map(|_| None).collect();
     let mut counters: Vec<Option<CollisionCounter>> = (0..64).map(|_| None).collect();
+    let mut searchers: Vec<Option<DepthFirst>> = (0..64).map(|_| None).collect();
+    let method = config.method;
     loop {
         if stop.load(Ordering::Relaxed) {
             return;
@@ -751,9 +842,13 @@ fn worker(
             }
             (idx, st.sq, target, st.next_chunk)
         };
-        let seed = chunk_seed(config.seed, family, sq, bits, chunk);
-        // Even chunks draw random candidates, odd chunks hill-climb.
-        let result = if chunk % 2 == 0 {
+        let seed = method_chunk_seed(method, config.seed, family, sq, bits, chunk);
+        // Depth-first: every chunk a search. Classic: even chunks draw random
+        // candidates, odd chunks hill-climb.
+        let result = if method == Method::DepthFirst {
+            let dfs = searchers[sq as usize].get_or_insert_with(|| DepthFirst::new(family, sq));
+            dfs.run(bits, seed, stop, tries)
+        } else if chunk % 2 == 0 {
             let checker =
                 checkers[sq as usize].get_or_insert_with(|| SquareChecker::new(family, sq));
             run_chunk(checker, bits, seed, stop, tries)
@@ -770,7 +865,8 @@ fn worker(
             }
             ChunkResult::Exhausted => {
                 s.squares[idx].next_chunk = chunk + 1;
-                s.progress.set(family, config.seed, sq, bits, chunk + 1);
+                s.progress
+                    .set(family, method, config.seed, sq, bits, chunk + 1);
             }
             ChunkResult::Found(magic) => {
                 let entry = Entry {
@@ -783,12 +879,12 @@ fn worker(
                 assert_eq!(verify_entry(family, &entry), Ok(()), "hunted {entry:?}");
                 let old = s.squares[idx].entry.bits;
                 // Chunks at this width are no longer needed.
-                s.progress.set(family, config.seed, sq, bits, 0);
-                let resume = s.progress.chunks(family, config.seed, sq, bits - 1);
+                s.progress.set(family, method, config.seed, sq, bits, 0);
+                let resume = s.progress.chunks(family, method, config.seed, sq, bits - 1);
                 let st = &mut s.squares[idx];
                 st.entry = entry;
                 st.next_chunk = resume;
-                s.notes[sq as usize] = Some(hunt_note(config.seed, chunk));
+                s.notes[sq as usize] = Some(hunt_note(method, config.seed, chunk));
                 s.found.push((sq, bits));
                 s.dirty = true;
                 s.last = Some((sq, old, bits));
@@ -877,7 +973,7 @@ pub fn hunt_dir(
                 sq,
                 entry,
                 floor: floor_bits(family, sq),
-                next_chunk: progress.chunks(family, config.seed, sq, entry.bits - 1),
+                next_chunk: progress.chunks(family, config.method, config.seed, sq, entry.bits - 1),
             }
         })
         .collect();
@@ -1021,12 +1117,16 @@ mod tests {
     #[test]
     fn progress_round_trips_and_rejects_garbage() {
         let mut p = Progress::default();
-        p.set(Family::Rook, 7, 0, 11, 3);
-        p.set(Family::Bishop, u64::MAX, 63, 4, 1);
+        p.set(Family::Rook, Method::Classic, 7, 0, 11, 3);
+        p.set(Family::Rook, Method::DepthFirst, 7, 0, 11, 5);
+        p.set(Family::Bishop, Method::Classic, u64::MAX, 63, 4, 1);
         assert_eq!(Progress::parse(&p.render()), Ok(p.clone()));
-        assert_eq!(p.chunks(Family::Rook, 7, 0, 11), 3);
-        assert_eq!(p.chunks(Family::Rook, 7, 0, 10), 0);
+        assert_eq!(p.chunks(Family::Rook, Method::Classic, 7, 0, 11), 3);
+        assert_eq!(p.chunks(Family::Rook, Method::DepthFirst, 7, 0, 11), 5);
+        assert_eq!(p.chunks(Family::Rook, Method::Classic, 7, 0, 10), 0);
         for bad in [
+            "rook 7 a8 11 3 bfs",
+            "rook 7 a8 11 3 dfs x",
             "rook 7 a8 11",
             "king 7 a8 11 3",
             "rook x a8 11 3",
@@ -1044,5 +1144,30 @@ mod tests {
         assert_ne!(a, chunk_seed(7, Family::Rook, 1, 11, 0));
         assert_ne!(a, chunk_seed(8, Family::Rook, 0, 11, 0));
         assert_ne!(a, chunk_seed(7, Family::Bishop, 0, 11, 0));
+        assert_ne!(
+            a,
+            method_chunk_seed(Method::DepthFirst, 7, Family::Rook, 0, 11, 0)
+        );
+        assert_eq!(
+            a,
+            method_chunk_seed(Method::Classic, 7, Family::Rook, 0, 11, 0)
+        );
+    }
+
+    #[test]
+    fn notes_round_trip_for_both_methods() {
+        for method in [Method::Classic, Method::DepthFirst] {
+            let note = hunt_note(method, 8, 455);
+            assert_eq!(parse_hunt_note(&note), Some((method, 8, 455)));
+        }
+        assert_eq!(hunt_note(Method::Classic, 8, 455), "hunt seed 8 chunk 455");
+        for bad in [
+            "hunt seed 8",
+            "hunt bfs seed 8 chunk 1",
+            "hunt dfs seed x chunk 1",
+            "seed 8 chunk 1",
+        ] {
+            assert_eq!(parse_hunt_note(bad), None, "{bad}");
+        }
     }
 }

@@ -10,6 +10,7 @@
 //! `docs/design.md` §2, the file format in §4.
 #![warn(missing_docs)]
 
+pub mod dfs;
 pub mod hunt;
 pub mod merge;
 pub mod plot;
@@ -20,6 +21,6 @@ pub mod store;
 // The generator's modules, under the names the hunting code uses.
 use wingtip_codegen::{format, geometry, reference, rng, search, tables, verify, Family};
 
-pub use hunt::{hunt_dir, Budget, HuntConfig, HuntError, HuntReport};
+pub use hunt::{hunt_dir, Budget, HuntConfig, HuntError, HuntReport, Method};
 pub use merge::{merge_dirs, Merged};
 pub use store::{replace_files, StoreError, Update};

@@ -27,7 +27,7 @@ use wingtip_codegen::geometry::{parse_square, square_name};
 use wingtip_codegen::search::{search_family, DEFAULT_SEED};
 use wingtip_codegen::verify::{verify_set, FileViolation};
 use wingtip_codegen::Family;
-use wingtip_magics::hunt::{progress_path, Budget, HuntConfig, Status};
+use wingtip_magics::hunt::{progress_path, Budget, HuntConfig, Method, Status};
 use wingtip_magics::stats::{bits_histogram, compact_entries, family_layouts, Layout, PUBLISHED};
 use wingtip_magics::store::{read_existing, replace_files, Outcome, Update};
 
@@ -79,8 +79,11 @@ enum Command {
     /// to shave one index bit at a time, and writes each improvement at once
     /// (verified, atomically). Ctrl-C or the time limit stops it with every file
     /// consistent. Work is split into chunks whose generators derive from (seed,
-    /// square, bits, chunk): even chunks test 65,536 random candidates, odd chunks take
-    /// 16,384 hill-climbing steps on the collision count. The chunks done are recorded
+    /// square, bits, chunk). With --method dfs (the default) each chunk is one
+    /// depth-first search that fixes the magic's bits from the lowest up and drops a
+    /// choice as soon as the occupancies it determines collide (2,097,152 choices);
+    /// with --method classic even chunks test 65,536 random candidates and odd chunks
+    /// take 16,384 hill-climbing steps on the collision count. The chunks done are recorded
     /// in <out>/.hunt-<family>.progress, so rerunning the same command resumes where it left
     /// off. For many machines: one --seed per job, each with its own --out, then
     /// `merge` (tools/magics/hunt.sh does this on one machine).
@@ -94,11 +97,15 @@ enum Command {
         /// Stop after this long: 90s, 10m, 1.5h (default: until Ctrl-C)
         #[arg(long, value_parser = parse_duration, conflicts_with = "tries")]
         time: Option<Duration>,
-        /// Budget per square and index width in candidates, in whole chunks of 65,536:
-        /// 65536, 1M, 1G (deterministic: the same seed and budget give the same files,
-        /// also after a kill and a rerun)
+        /// Budget per square and index width, in whole chunks of 65,536: 65536 is one
+        /// chunk, 1M sixteen (deterministic: the same seed, method and budget give the
+        /// same files, also after a kill and a rerun)
         #[arg(long, value_parser = parse_count)]
         tries: Option<u64>,
+        /// dfs (depth-first search, the default) or classic (random candidates and
+        /// hill climbing, the method of the entries noted `hunt seed S chunk C`)
+        #[arg(long, default_value = "dfs")]
+        method: Method,
         /// Worker threads [default: all cores]
         #[arg(long)]
         threads: Option<usize>,
@@ -204,10 +211,13 @@ fn run(cmd: Command) -> anyhow::Result<()> {
             time,
             tries,
             threads,
+            method,
             seed,
             out,
             from,
-        } => hunt(family, squares, time, tries, threads, seed, &out, &from),
+        } => hunt(
+            family, squares, time, tries, threads, method, seed, &out, &from,
+        ),
         Command::Merge { dirs, out } => merge(&dirs, &out),
         Command::Stats { dir } => stats(&dir.unwrap_or_else(|| DEFAULT_DIR.into())),
         Command::Reproduce {
@@ -446,6 +456,7 @@ fn hunt(
     time: Option<Duration>,
     tries: Option<u64>,
     threads: Option<usize>,
+    method: Method,
     seed: u64,
     out: &Path,
     from: &Path,
@@ -469,7 +480,7 @@ fn hunt(
         }
         (None, None) => Budget::Unlimited,
     };
-    written_by.push_str(&format!(" --seed {seed}"));
+    written_by.push_str(&format!(" --method {method} --seed {seed}"));
     let squares = if squares.is_empty() {
         (0..64).collect()
     } else {
@@ -484,6 +495,7 @@ fn hunt(
         budget,
         threads,
         seed,
+        method,
     };
     // Ctrl-C raises a flag; the hunt stops its workers and saves. A second Ctrl-C
     // exits at once, which is safe too: every file is replaced by an atomic rename.
@@ -665,9 +677,16 @@ fn reproduce(
         for mut c in check_file(&file, squares) {
             if let (Some(seeds), Outcome::Unrecorded) = (&seeds, &c.outcome) {
                 if let Some((seed, chunk)) = scan(family, &c.entry, seeds, max_chunks) {
-                    file.notes[c.entry.square as usize] =
-                        Some(wingtip_magics::hunt::hunt_note(seed, chunk));
-                    c.outcome = Outcome::Hunted { seed, chunk };
+                    file.notes[c.entry.square as usize] = Some(wingtip_magics::hunt::hunt_note(
+                        Method::Classic,
+                        seed,
+                        chunk,
+                    ));
+                    c.outcome = Outcome::Hunted {
+                        method: Method::Classic,
+                        seed,
+                        chunk,
+                    };
                     recovered += 1;
                 }
             }

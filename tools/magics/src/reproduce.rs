@@ -3,10 +3,11 @@
 //! Every rook and bishop entry comes from one of two deterministic sources:
 //! - the full-width search (`wingtip magics search --seed S`, and build.rs for a
 //!   missing square, seed 7): [`search_square`] with the seed gives the same magic;
-//! - a hunt chunk: the hunt writes `# hunt seed S chunk C` at the end of the entry's
-//!   line ([`hunt_note`](crate::hunt::hunt_note)); chunk `C` of `(S, family, square,
-//!   bits)` run again ([`rerun_chunk`]) finds the same magic, on any machine and any
-//!   number of threads.
+//! - a hunt chunk: the hunt writes `# hunt seed S chunk C` (classic method) or
+//!   `# hunt dfs seed S chunk C` (depth-first) at the end of the entry's line
+//!   ([`hunt_note`](crate::hunt::hunt_note)); chunk `C` of `(method, S, family,
+//!   square, bits)` run again ([`rerun_chunk`]) finds the same magic, on any machine
+//!   and any number of threads.
 //!
 //! [`check_file`] checks every entry of a file that way. For entries that predate the
 //! notes, [`recover`] scans the chunks of candidate seeds for the one that finds the
@@ -14,7 +15,7 @@
 
 use crate::format::{Entry, FamilyFile};
 use crate::geometry::square_name;
-use crate::hunt::{parse_hunt_note, rerun_chunk, ChunkResult};
+use crate::hunt::{hunt_note, parse_hunt_note, rerun_chunk, ChunkResult, Method};
 use crate::search::search_square;
 use crate::search::DEFAULT_SEED;
 use crate::Family;
@@ -25,6 +26,8 @@ use std::fmt;
 pub enum Outcome {
     /// The chunk in the entry's note found exactly this magic again.
     Hunted {
+        /// The hunt's method.
+        method: Method,
         /// The hunt's seed.
         seed: u64,
         /// The chunk.
@@ -81,9 +84,11 @@ impl fmt::Display for Checked {
             e.magic
         )?;
         match &self.outcome {
-            Outcome::Hunted { seed, chunk } => {
-                write!(f, "reproduced by hunt seed {seed} chunk {chunk}")
-            }
+            Outcome::Hunted {
+                method,
+                seed,
+                chunk,
+            } => write!(f, "reproduced by {}", hunt_note(*method, *seed, *chunk)),
             Outcome::Searched { seed } => write!(f, "reproduced by search seed {seed}"),
             Outcome::Mismatch { note, found } => match found {
                 Some(m) => write!(f, "NOT reproduced: `{note}` finds 0x{m:016X}"),
@@ -105,9 +110,13 @@ impl fmt::Display for Checked {
 pub fn check_entry(family: Family, entry: &Entry, note: Option<&str>) -> Outcome {
     match note {
         Some(note) => match parse_hunt_note(note) {
-            Some((seed, chunk)) => {
-                match rerun_chunk(family, entry.square, entry.bits, seed, chunk) {
-                    ChunkResult::Found(m) if m == entry.magic => Outcome::Hunted { seed, chunk },
+            Some((method, seed, chunk)) => {
+                match rerun_chunk(method, family, entry.square, entry.bits, seed, chunk) {
+                    ChunkResult::Found(m) if m == entry.magic => Outcome::Hunted {
+                        method,
+                        seed,
+                        chunk,
+                    },
                     ChunkResult::Found(m) => Outcome::Mismatch {
                         note: note.to_string(),
                         found: Some(m),
@@ -142,8 +151,9 @@ pub fn check_file(file: &FamilyFile, squares: Option<&[u8]>) -> Vec<Checked> {
         .collect()
 }
 
-/// Looks for the hunt chunk that found `entry`: chunks `0..max_chunks` at the
-/// entry's width for each seed in turn. Returns `(seed, chunk)`, or `None` when no
+/// Looks for the classic hunt chunk that found `entry`: chunks `0..max_chunks` at the
+/// entry's width for each seed in turn (entries without notes all came from classic
+/// hunts). Returns `(seed, chunk)`, or `None` when no
 /// chunk scanned finds it.
 pub fn recover(
     family: Family,
@@ -153,7 +163,14 @@ pub fn recover(
 ) -> Option<(u64, u64)> {
     seeds.iter().find_map(|&seed| {
         (0..max_chunks).find_map(|chunk| {
-            match rerun_chunk(family, entry.square, entry.bits, seed, chunk) {
+            match rerun_chunk(
+                Method::Classic,
+                family,
+                entry.square,
+                entry.bits,
+                seed,
+                chunk,
+            ) {
                 ChunkResult::Found(m) if m == entry.magic => Some((seed, chunk)),
                 _ => None,
             }

@@ -193,6 +193,8 @@ fn verify_rejects_each_kind_of_bad_file() {
 fn hunt_h2(dir: &Path) -> Output {
     magics(&[
         "hunt",
+        "--method",
+        "classic",
         "--family",
         "bishop",
         "--squares",
@@ -223,7 +225,7 @@ fn hunt_improves_search_refuses_to_undo_and_merge_combines() {
     );
     let bishop = std::fs::read_to_string(dir.join("bishop.txt")).unwrap();
     assert!(bishop.starts_with(
-        "# wingtip magics format 1, family bishop; written by: wingtip magics hunt --family bishop --squares h2 --tries 65536 --seed 7\n"
+        "# wingtip magics format 1, family bishop; written by: wingtip magics hunt --family bishop --squares h2 --tries 65536 --method classic --seed 7\n"
     ), "{bishop}");
     assert!(bishop.contains("\nh2 4 0x"));
     assert!(magics(&["verify", p(&dir)]).status.success());
@@ -297,6 +299,8 @@ fn ctrl_c_leaves_valid_files_and_a_rerun_resumes() {
     let mut child = Command::new(BIN)
         .args([
             "hunt",
+            "--method",
+            "classic",
             "--family",
             "rook",
             "--threads",
@@ -375,6 +379,8 @@ fn ctrl_c_leaves_valid_files_and_a_rerun_resumes() {
     let tries = ((before + 1) * 65536).to_string();
     let o = magics(&[
         "hunt",
+        "--method",
+        "classic",
         "--family",
         "rook",
         "--squares",

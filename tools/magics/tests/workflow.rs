@@ -7,7 +7,9 @@ use wingtip_codegen::format::{family_path, read_dir, write_file, Entry, FamilyEn
 use wingtip_codegen::search::{search_family, search_set};
 use wingtip_codegen::verify::{verify_entry, verify_set};
 use wingtip_codegen::Family;
-use wingtip_magics::hunt::{hunt_dir, Budget, HuntConfig, Progress, CHUNK_TRIES, LOCAL_EVALS};
+use wingtip_magics::hunt::{
+    hunt_dir, Budget, HuntConfig, Method, Progress, CHUNK_TRIES, LOCAL_EVALS,
+};
 use wingtip_magics::merge_dirs;
 use wingtip_magics::store::{no_notes, read_existing, replace_files, StoreError, Update};
 
@@ -136,6 +138,7 @@ fn hunted_h2(dir: &Path, threads: usize) -> [Entry; 64] {
         budget: Budget::Tries(CHUNK_TRIES),
         threads,
         seed: 7,
+        method: Method::Classic,
     };
     write_family(
         dir,
@@ -170,6 +173,43 @@ fn seeded_hunt_finds_a_narrower_magic_deterministically() {
 }
 
 #[test]
+fn a_depth_first_hunt_is_deterministic_and_notes_what_found_it() {
+    // Rook b1 one bit below full width within four chunks: the depth-first method
+    // finds it, the same magic on one thread and on two, and the note reruns to it.
+    let run = |dir: &Path, threads: usize| {
+        let config = HuntConfig {
+            family: Family::Rook,
+            squares: vec![57],
+            budget: Budget::Tries(4 * CHUNK_TRIES),
+            threads,
+            seed: 3,
+            method: Method::DepthFirst,
+        };
+        write_family(
+            dir,
+            Family::Rook,
+            search_family(Family::Rook, 7).map(Some),
+            "wingtip magics search --seed 7",
+        );
+        let stop = AtomicBool::new(false);
+        hunt_dir(&config, dir, dir, "test hunt", &stop, |_| {}).unwrap()
+    };
+    let (a, b) = (temp_dir("dfs-a"), temp_dir("dfs-b"));
+    let (ra, rb) = (run(&a, 1), run(&b, 2));
+    assert_eq!(ra.entries, rb.entries);
+    let start = search_family(Family::Rook, 7);
+    let file = wingtip_magics::store::read_existing_file(&a, Family::Rook)
+        .unwrap()
+        .unwrap();
+    let sq = 57;
+    assert!(ra.entries[sq].bits < start[sq].bits, "square {sq}");
+    let note = file.notes[sq].as_deref().expect("a note");
+    assert!(note.starts_with("hunt dfs seed 3 chunk "), "{note}");
+    let check = wingtip_magics::reproduce::check_entry(Family::Rook, &ra.entries[sq], Some(note));
+    assert!(check.reproduced(), "{check:?}");
+}
+
+#[test]
 fn rerunning_a_hunt_resumes_where_it_left_off() {
     // One square that does not improve within two chunks (d5's 9-bit bishop mask,
     // aiming at 8 bits): a run with a budget of one chunk, then a rerun with a budget
@@ -183,6 +223,7 @@ fn rerunning_a_hunt_resumes_where_it_left_off() {
             budget: Budget::Tries(chunks * CHUNK_TRIES),
             threads: 1,
             seed: 5,
+            method: Method::Classic,
         };
         let stop = AtomicBool::new(false);
         hunt_dir(&config, dir, dir, "test hunt", &stop, |_| {}).unwrap()
@@ -191,9 +232,13 @@ fn rerunning_a_hunt_resumes_where_it_left_off() {
     let r1 = run(&one, 1);
     assert_eq!(r1.tries, CHUNK_TRIES);
     assert_eq!(
-        Progress::load(&one, Family::Bishop)
-            .unwrap()
-            .chunks(Family::Bishop, 5, 27, 8),
+        Progress::load(&one, Family::Bishop).unwrap().chunks(
+            Family::Bishop,
+            Method::Classic,
+            5,
+            27,
+            8
+        ),
         1
     );
     let r2 = run(&one, 2);
@@ -205,7 +250,7 @@ fn rerunning_a_hunt_resumes_where_it_left_off() {
         Progress::load(&one, Family::Bishop).unwrap(),
         Progress::load(&two, Family::Bishop).unwrap(),
     );
-    assert_eq!(p1.chunks(Family::Bishop, 5, 27, 8), 2);
+    assert_eq!(p1.chunks(Family::Bishop, Method::Classic, 5, 27, 8), 2);
     assert_eq!(p1, p2);
     assert_eq!(
         read_existing(&one, Family::Bishop).unwrap(),
@@ -356,6 +401,7 @@ fn an_interrupted_hunt_leaves_valid_files_and_resumes() {
         budget: Budget::Unlimited,
         threads: 2,
         seed: 1,
+        method: Method::Classic,
     };
     // Starts from an empty folder: the bishop file is searched from seed 7 first. The
     // observer raises the stop flag (as Ctrl-C does) once three chunks' worth of
@@ -376,7 +422,15 @@ fn an_interrupted_hunt_leaves_valid_files_and_resumes() {
     // The bookkeeping records the chunks finished before the stop.
     let progress = Progress::load(&dir, Family::Bishop).unwrap();
     let done: u64 = (0..64u8)
-        .map(|sq| progress.chunks(Family::Bishop, 1, sq, report.entries[sq as usize].bits - 1))
+        .map(|sq| {
+            progress.chunks(
+                Family::Bishop,
+                Method::Classic,
+                1,
+                sq,
+                report.entries[sq as usize].bits - 1,
+            )
+        })
         .sum();
     assert!(done > 0);
     assert!(done * LOCAL_EVALS <= report.tries);

@@ -37,8 +37,10 @@ pub const DFS_NODES: u64 = 1 << 21;
 /// count.
 const POLL: u64 = 4096;
 
-/// The widest level enumerated in full; a wider one (only possible for a first level
-/// on a mask whose highest bit is below 44) tries this many random choices instead.
+/// The widest level enumerated in full; a wider one tries `2^16` random values
+/// instead. Only first levels are wider (the magic bits below `64 − p` for the mask's
+/// highest bit `p`): up to 39 bits on bishop squares near the eighth rank, whose masks
+/// stay in the top rows. No later level is wider than 16 bits on any square.
 const FULL_LEVEL_BITS: u32 = 16;
 
 /// One level: the magic's bits below `end` are fixed after it, which fixes the index

@@ -5,7 +5,7 @@
 //!   missing square, seed 7): [`search_square`] with the seed gives the same magic;
 //! - a hunt chunk: the hunt writes `# hunt seed S chunk C` (classic method) or
 //!   `# hunt dfs seed S chunk C` (depth-first) at the end of the entry's line
-//!   ([`hunt_note`](crate::hunt::hunt_note)); chunk `C` of `(method, S, family,
+//!   ([`hunt_note`]); chunk `C` of `(method, S, family,
 //!   square, bits)` run again ([`rerun_chunk`]) finds the same magic, on any machine
 //!   and any number of threads.
 //!

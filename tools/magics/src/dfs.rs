@@ -25,6 +25,7 @@
 //! this finds magics in seconds where random candidates and hill climbing needed
 //! minutes to hours (docs/magics.md has the measurements).
 
+use crate::hunt::ChunkResult;
 use crate::rng::SplitMix64;
 use crate::verify::occupancies_and_attacks;
 use crate::Family;
@@ -61,13 +62,6 @@ pub struct DepthFirst {
     filled: Vec<Vec<u32>>,
     /// A reusable list of choices per level.
     choices: Vec<Vec<(u32, u64, u64)>>,
-}
-
-/// How a search ended.
-enum End {
-    Found(u64),
-    Budget,
-    Stopped,
 }
 
 /// The running counters of one search.
@@ -123,7 +117,7 @@ impl DepthFirst {
         chunk_seed: u64,
         stop: &AtomicBool,
         tries: &AtomicU64,
-    ) -> crate::hunt::ChunkResult {
+    ) -> ChunkResult {
         self.run_with_budget(bits, chunk_seed, DFS_NODES, stop, tries)
     }
 
@@ -136,8 +130,7 @@ impl DepthFirst {
         nodes: u64,
         stop: &AtomicBool,
         tries: &AtomicU64,
-    ) -> crate::hunt::ChunkResult {
-        use crate::hunt::ChunkResult;
+    ) -> ChunkResult {
         self.slots.clear();
         self.slots.resize(1 << bits, (0, 0));
         // The empty occupancy always lands on slot 0; no level ever clears it.
@@ -153,11 +146,7 @@ impl DepthFirst {
         };
         let end = self.descend(0, 0, &mut run);
         tries.fetch_add(run.nodes - run.reported, Ordering::Relaxed);
-        match end {
-            End::Found(m) => ChunkResult::Found(m),
-            End::Budget => ChunkResult::Exhausted,
-            End::Stopped => ChunkResult::Stopped,
-        }
+        end
     }
 
     /// Places level `lvl`'s occupancies for `magic`; on a collision undoes them and
@@ -210,9 +199,11 @@ impl DepthFirst {
         run.nodes >= run.budget
     }
 
-    fn descend(&mut self, lvl: usize, magic: u64, run: &mut Run<'_>) -> End {
+    /// Searches from level `lvl` with the magic's lower bits `magic`; `Exhausted`
+    /// when every choice failed or the budget ran out.
+    fn descend(&mut self, lvl: usize, magic: u64, run: &mut Run<'_>) -> ChunkResult {
         if lvl == self.levels.len() {
-            return End::Found(magic);
+            return ChunkResult::Found(magic);
         }
         let lo = if lvl == 0 {
             0
@@ -238,21 +229,21 @@ impl DepthFirst {
             if Self::tick(run) {
                 self.choices[lvl] = choices;
                 return if run.stop.load(Ordering::Relaxed) {
-                    End::Stopped
+                    ChunkResult::Stopped
                 } else {
-                    End::Budget
+                    ChunkResult::Exhausted
                 };
             }
         }
         choices.sort_unstable();
-        let mut end = End::Budget;
+        let mut end = ChunkResult::Exhausted;
         for &(_, _, candidate) in &choices {
             if self.place(lvl, candidate, run.bits).is_none() {
                 continue;
             }
             end = self.descend(lvl + 1, candidate, run);
             self.unplace(lvl);
-            if !matches!(end, End::Budget) || run.nodes >= run.budget {
+            if end != ChunkResult::Exhausted || run.nodes >= run.budget {
                 break;
             }
         }
@@ -264,7 +255,6 @@ impl DepthFirst {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hunt::ChunkResult;
     use crate::verify::verify_entry;
     use wingtip_codegen::format::Entry;
 

@@ -44,6 +44,15 @@ const POLL: u64 = 4096;
 /// stay in the top rows. No later level is wider than 16 bits on any square.
 const FULL_LEVEL_BITS: u32 = 16;
 
+/// Chunks a head scan ([`DepthFirst::run_head`]) spends on one first-level value
+/// before the next: chunk `c` of a scan searches below head `c / HEAD_CHUNKS` (modulo
+/// the number of heads).
+pub const HEAD_CHUNKS: u64 = 32;
+
+/// A head scan tries first-level values whose lowest `width − HEAD_BITS` bits are
+/// zero (all of them on levels up to this wide): at most `2^HEAD_BITS` heads.
+const HEAD_BITS: u32 = 12;
+
 /// One level: the magic's bits below `end` are fixed after it, which fixes the index
 /// of `occupancies` (with their attack sets).
 struct Level {
@@ -60,6 +69,8 @@ pub struct DepthFirst {
     slots: Vec<(u32, u64)>,
     /// Per level: the slots it filled.
     filled: Vec<Vec<u32>>,
+    /// The only value the first level may take in a head scan.
+    head: Option<u64>,
     /// A reusable list of choices per level.
     choices: Vec<Vec<(u32, u64, u64)>>,
 }
@@ -106,7 +117,57 @@ impl DepthFirst {
             slots: Vec::new(),
             filled: vec![Vec::new(); n],
             choices: vec![Vec::new(); n],
+            head: None,
         }
+    }
+
+    /// The first-level values a head scan tries at `bits`, coarsest first: the
+    /// value is the magic's bits below `64 − p` for the mask's highest bit `p`, so
+    /// it sets where that square's occupancy alone lands, and the fewer low bits it
+    /// has, the coarser that position (one half of the table, a quarter, …). Sorted
+    /// by trailing zeros (most first), then by value; values whose index would be
+    /// slot 0, the empty occupancy's, are left out.
+    ///
+    /// Why coarse first: on the rook squares of the second rank every one-bit-
+    /// narrower magic this search has found, and every one published for them,
+    /// puts the highest square's occupancy at a coarse position (half the table on
+    /// b2–f2, whose highest mask square g2 is the far end of the rank ray). The
+    /// plain depth-first search picks that value at random among about a thousand.
+    pub fn heads(&self, bits: u8) -> Vec<u64> {
+        let Some(first) = self.levels.first() else {
+            return Vec::new();
+        };
+        let width = first.end;
+        let floor = width.saturating_sub(HEAD_BITS);
+        let top = first.occupancies[0].0;
+        let shift = 64 - u32::from(bits);
+        let mut heads: Vec<u64> = (1..1u64 << (width - floor))
+            .map(|k| k << floor)
+            .filter(|&h| top.wrapping_mul(h) >> shift != 0)
+            .collect();
+        heads.sort_by_key(|&h| (std::cmp::Reverse(h.trailing_zeros()), h));
+        heads
+    }
+
+    /// Runs chunk `chunk` of a head scan at `bits`: a search like [`DepthFirst::run`]
+    /// (seeded by `chunk_seed`, [`DFS_NODES`] choices) whose first level is fixed to
+    /// head number `chunk / HEAD_CHUNKS` of [`DepthFirst::heads`] (cyclically).
+    pub fn run_head(
+        &mut self,
+        bits: u8,
+        chunk: u64,
+        chunk_seed: u64,
+        stop: &AtomicBool,
+        tries: &AtomicU64,
+    ) -> ChunkResult {
+        let heads = self.heads(bits);
+        if heads.is_empty() {
+            return ChunkResult::Exhausted;
+        }
+        self.head = Some(heads[((chunk / HEAD_CHUNKS) % heads.len() as u64) as usize]);
+        let end = self.run_with_budget(bits, chunk_seed, DFS_NODES, stop, tries);
+        self.head = None;
+        end
     }
 
     /// Runs one chunk at `bits` with the generator seeded by `chunk_seed`: a search
@@ -213,10 +274,17 @@ impl DepthFirst {
         let width = self.levels[lvl].end - lo;
         let mut choices = std::mem::take(&mut self.choices[lvl]);
         choices.clear();
-        let count = 1u64 << width.min(FULL_LEVEL_BITS);
+        let head = if lvl == 0 { self.head } else { None };
+        let count = if head.is_some() {
+            1
+        } else {
+            1u64 << width.min(FULL_LEVEL_BITS)
+        };
         let start = run.rng.next_u64();
         for k in 0..count {
-            let high = if width <= FULL_LEVEL_BITS {
+            let high = if let Some(h) = head {
+                h
+            } else if width <= FULL_LEVEL_BITS {
                 (k ^ start) & (count - 1)
             } else {
                 run.rng.next_u64() & ((1u64 << width) - 1)
@@ -278,6 +346,44 @@ mod tests {
             assert_eq!(verify_entry(family, &entry), Ok(()));
         }
         assert!(tries.load(Ordering::Relaxed) > 0);
+    }
+
+    #[test]
+    fn a_head_scan_tries_coarse_heads_first_and_narrows_rook_d2() {
+        let stop = AtomicBool::new(false);
+        let tries = AtomicU64::new(0);
+        // Rook d2: the highest mask square is g2 (54), so the first level is the
+        // magic's 10 lowest bits. Values 0 and 1 put g2 on slot 0 at 9 bits; half
+        // the table comes first.
+        let mut dfs = DepthFirst::new(Family::Rook, 51);
+        let heads = dfs.heads(9);
+        assert_eq!(heads.len(), 1022);
+        assert_eq!(&heads[..3], &[0x200, 0x100, 0x300]);
+        assert!(heads.iter().all(|&h| (h << 54) >> 55 != 0));
+        assert!(heads
+            .windows(2)
+            .all(|w| w[0].trailing_zeros() >= w[1].trailing_zeros()));
+        // One bit below full width: found within the first head's chunks (the
+        // plain depth-first search needs minutes).
+        let (chunk, magic) = (0..HEAD_CHUNKS)
+            .find_map(|c| match dfs.run_head(9, c, 5000 + c, &stop, &tries) {
+                ChunkResult::Found(m) => Some((c, m)),
+                _ => None,
+            })
+            .expect("rook d2 at 9 bits within the first head");
+        assert!(chunk < HEAD_CHUNKS);
+        assert_eq!(magic & 0x3FF, 0x200);
+        let entry = Entry {
+            square: 51,
+            bits: 9,
+            magic,
+        };
+        assert_eq!(verify_entry(Family::Rook, &entry), Ok(()));
+        // A chunk of a scan is as deterministic as any other.
+        assert_eq!(
+            dfs.run_head(9, chunk, 5000 + chunk, &stop, &tries),
+            ChunkResult::Found(magic)
+        );
     }
 
     #[test]

@@ -83,6 +83,10 @@ pub enum Method {
     /// `hunt dfs seed S chunk C`.
     #[default]
     DepthFirst,
+    /// Every chunk one depth-first search whose first level is fixed, coarsest
+    /// values first, [`crate::dfs::HEAD_CHUNKS`] chunks each
+    /// ([`DepthFirst::run_head`]); notes read `hunt scan seed S chunk C`.
+    Scan,
 }
 
 impl fmt::Display for Method {
@@ -90,6 +94,7 @@ impl fmt::Display for Method {
         f.write_str(match self {
             Method::Classic => "classic",
             Method::DepthFirst => "dfs",
+            Method::Scan => "scan",
         })
     }
 }
@@ -100,7 +105,10 @@ impl std::str::FromStr for Method {
         match s {
             "classic" => Ok(Method::Classic),
             "dfs" => Ok(Method::DepthFirst),
-            _ => Err(format!("unknown method {s:?} (expected dfs or classic)")),
+            "scan" => Ok(Method::Scan),
+            _ => Err(format!(
+                "unknown method {s:?} (expected dfs, scan or classic)"
+            )),
         }
     }
 }
@@ -113,6 +121,7 @@ pub fn hunt_note(method: Method, seed: u64, chunk: u64) -> String {
     match method {
         Method::Classic => format!("hunt seed {seed} chunk {chunk}"),
         Method::DepthFirst => format!("hunt dfs seed {seed} chunk {chunk}"),
+        Method::Scan => format!("hunt scan seed {seed} chunk {chunk}"),
     }
 }
 
@@ -122,6 +131,7 @@ pub fn parse_hunt_note(note: &str) -> Option<(Method, u64, u64)> {
     let (method, seed, chunk) = match f.as_slice() {
         ["hunt", "seed", seed, "chunk", chunk] => (Method::Classic, seed, chunk),
         ["hunt", "dfs", "seed", seed, "chunk", chunk] => (Method::DepthFirst, seed, chunk),
+        ["hunt", "scan", "seed", seed, "chunk", chunk] => (Method::Scan, seed, chunk),
         _ => return None,
     };
     Some((method, seed.parse().ok()?, chunk.parse().ok()?))
@@ -142,6 +152,7 @@ fn method_chunk_seed(
     match method {
         Method::Classic => s,
         Method::DepthFirst => SplitMix64::new(s ^ 0x6466_735F_6368_756E).next_u64(),
+        Method::Scan => SplitMix64::new(s ^ 0x7363_616E_6865_6164).next_u64(),
     }
 }
 
@@ -159,6 +170,8 @@ pub fn rerun_chunk(
     let chunk_seed = method_chunk_seed(method, seed, family, sq, bits, chunk);
     if method == Method::DepthFirst {
         DepthFirst::new(family, sq).run(bits, chunk_seed, &stop, &tries)
+    } else if method == Method::Scan {
+        DepthFirst::new(family, sq).run_head(bits, chunk, chunk_seed, &stop, &tries)
     } else if chunk % 2 == 0 {
         run_chunk(
             &mut SquareChecker::new(family, sq),
@@ -499,13 +512,13 @@ impl Progress {
     pub fn render(&self) -> String {
         let mut s = format!(
             "# wingtip magics hunt progress: chunks done (depth-first: {DFS_NODES} choices each; classic: {CHUNK_TRIES} random candidates or {LOCAL_EVALS} hill-climb steps)\n\
-             # family seed square bits chunks [dfs] (safe to delete; see `wingtip magics hunt --help`)\n"
+             # family seed square bits chunks [dfs|scan] (safe to delete; see `wingtip magics hunt --help`)\n"
         );
         for (&(family, method, seed, sq, bits), &chunks) in &self.done {
-            let tag = if method == Method::DepthFirst {
-                " dfs"
-            } else {
-                ""
+            let tag = match method {
+                Method::DepthFirst => " dfs",
+                Method::Scan => " scan",
+                Method::Classic => "",
             };
             s.push_str(&format!(
                 "{family} {seed} {} {bits} {chunks}{tag}\n",
@@ -531,10 +544,11 @@ impl Progress {
             let method = match f.get(5) {
                 None => Method::Classic,
                 Some(&"dfs") if f.len() == 6 => Method::DepthFirst,
-                _ => return Err(bad("expected `family seed square bits chunks [dfs]`")),
+                Some(&"scan") if f.len() == 6 => Method::Scan,
+                _ => return Err(bad("expected `family seed square bits chunks [dfs|scan]`")),
             };
             if f.len() < 5 {
-                return Err(bad("expected `family seed square bits chunks [dfs]`"));
+                return Err(bad("expected `family seed square bits chunks [dfs|scan]`"));
             }
             let family: Family = f[0].parse().map_err(|_| bad("unknown family"))?;
             let seed: u64 = f[1].parse().map_err(|_| bad("bad seed"))?;
@@ -848,6 +862,9 @@ fn worker(
         let result = if method == Method::DepthFirst {
             let dfs = searchers[sq as usize].get_or_insert_with(|| DepthFirst::new(family, sq));
             dfs.run(bits, seed, stop, tries)
+        } else if method == Method::Scan {
+            let dfs = searchers[sq as usize].get_or_insert_with(|| DepthFirst::new(family, sq));
+            dfs.run_head(bits, chunk, seed, stop, tries)
         } else if chunk % 2 == 0 {
             let checker =
                 checkers[sq as usize].get_or_insert_with(|| SquareChecker::new(family, sq));
@@ -1119,14 +1136,17 @@ mod tests {
         let mut p = Progress::default();
         p.set(Family::Rook, Method::Classic, 7, 0, 11, 3);
         p.set(Family::Rook, Method::DepthFirst, 7, 0, 11, 5);
+        p.set(Family::Rook, Method::Scan, 7, 0, 11, 9);
         p.set(Family::Bishop, Method::Classic, u64::MAX, 63, 4, 1);
         assert_eq!(Progress::parse(&p.render()), Ok(p.clone()));
         assert_eq!(p.chunks(Family::Rook, Method::Classic, 7, 0, 11), 3);
         assert_eq!(p.chunks(Family::Rook, Method::DepthFirst, 7, 0, 11), 5);
+        assert_eq!(p.chunks(Family::Rook, Method::Scan, 7, 0, 11), 9);
         assert_eq!(p.chunks(Family::Rook, Method::Classic, 7, 0, 10), 0);
         for bad in [
             "rook 7 a8 11 3 bfs",
             "rook 7 a8 11 3 dfs x",
+            "rook 7 a8 11 3 scan dfs",
             "rook 7 a8 11",
             "king 7 a8 11 3",
             "rook x a8 11 3",
@@ -1152,15 +1172,30 @@ mod tests {
             a,
             method_chunk_seed(Method::Classic, 7, Family::Rook, 0, 11, 0)
         );
+        assert_ne!(
+            method_chunk_seed(Method::Scan, 7, Family::Rook, 0, 11, 0),
+            method_chunk_seed(Method::DepthFirst, 7, Family::Rook, 0, 11, 0)
+        );
     }
 
     #[test]
-    fn notes_round_trip_for_both_methods() {
-        for method in [Method::Classic, Method::DepthFirst] {
+    fn notes_round_trip_for_every_method() {
+        for method in [Method::Classic, Method::DepthFirst, Method::Scan] {
             let note = hunt_note(method, 8, 455);
             assert_eq!(parse_hunt_note(&note), Some((method, 8, 455)));
         }
         assert_eq!(hunt_note(Method::Classic, 8, 455), "hunt seed 8 chunk 455");
+        assert_eq!(
+            hunt_note(Method::Scan, 8, 455),
+            "hunt scan seed 8 chunk 455"
+        );
+        for method in [Method::Classic, Method::DepthFirst, Method::Scan] {
+            assert_eq!(method.to_string().parse::<Method>(), Ok(method));
+        }
+        assert_eq!(
+            "bfs".parse::<Method>(),
+            Err("unknown method \"bfs\" (expected dfs, scan or classic)".to_string())
+        );
         for bad in [
             "hunt seed 8",
             "hunt bfs seed 8 chunk 1",

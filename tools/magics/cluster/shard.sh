@@ -7,7 +7,8 @@
 # Environment (all optional):
 #   RESULTS  folder that receives shard-SEED/ (default: hunt-results)
 #   TRIES    budget per square and family, in candidates (default: 4M; see --tries)
-#   METHOD   dfs (depth-first search, default) or classic (random and hill climbing)
+#   METHOD   scan (depth-first below each first-level value, default), dfs
+#            (depth-first search) or classic (random and hill climbing)
 #   FROM     the magics to start from (default: wingtip/magics)
 #   FAMILIES rook and/or bishop (default: "rook bishop")
 #   THREADS  threads for this shard (default: 1)
@@ -26,6 +27,6 @@ results=${RESULTS:-hunt-results}
 out=$results/shard-$seed
 mkdir -p "$out"
 for family in ${FAMILIES:-rook bishop}; do
-    "$bin" hunt --family "$family" --method "${METHOD:-dfs}" --tries "${TRIES:-4M}" --threads "${THREADS:-1}" \
+    "$bin" hunt --family "$family" --method "${METHOD:-scan}" --tries "${TRIES:-4M}" --threads "${THREADS:-1}" \
         --seed "$seed" --from "${FROM:-wingtip/magics}" --out "$out"
 done

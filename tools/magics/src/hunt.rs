@@ -5,9 +5,10 @@
 //!
 //! Work is cut into *chunks*. Chunk `c` of square `sq` at target width `bits` draws
 //! from its own generator, seeded by [`chunk_seed`]`(seed, family, sq, bits, c)`.
-//! What a chunk does is the hunt's [`Method`]: with [`Method::DepthFirst`] (the
-//! default) every chunk is one depth-first search of [`crate::dfs::DFS_NODES`]
-//! choices ([`crate::dfs`]); with [`Method::Classic`] even chunks test
+//! What a chunk does is the hunt's [`Method`]: with [`Method::DepthFirst`] every
+//! chunk is one depth-first search of [`crate::dfs::DFS_NODES`] choices
+//! ([`crate::dfs`]); with [`Method::Scan`] (the default) the same search with its
+//! first level fixed ([`DepthFirst::run_head`]); with [`Method::Classic`] even chunks test
 //! [`CHUNK_TRIES`] random candidates ([`run_chunk`]) and odd chunks hill-climb on the
 //! collision count ([`run_local_chunk`]). So:
 //! - the outcome of a chunk depends on nothing else (not the thread that ran it, not
@@ -81,11 +82,11 @@ pub enum Method {
     Classic,
     /// Every chunk one depth-first search ([`crate::dfs`]); notes read
     /// `hunt dfs seed S chunk C`.
-    #[default]
     DepthFirst,
     /// Every chunk one depth-first search whose first level is fixed, coarsest
     /// values first, [`crate::dfs::HEAD_CHUNKS`] chunks each
-    /// ([`DepthFirst::run_head`]); notes read `hunt scan seed S chunk C`.
+    /// ([`DepthFirst::run_head`]); notes read `hunt scan seed S chunk C`. The default.
+    #[default]
     Scan,
 }
 

@@ -102,10 +102,10 @@ enum Command {
         /// same files, also after a kill and a rerun)
         #[arg(long, value_parser = parse_count)]
         tries: Option<u64>,
-        /// dfs (depth-first search, the default), scan (depth-first below each
-        /// first-level value in turn, coarsest first) or classic (random candidates
-        /// and hill climbing, the method of the entries noted `hunt seed S chunk C`)
-        #[arg(long, default_value = "dfs")]
+        /// scan (depth-first below each first-level value in turn, coarsest first;
+        /// the default), dfs (depth-first search) or classic (random candidates and
+        /// hill climbing, the method of the entries noted `hunt seed S chunk C`)
+        #[arg(long, default_value = "scan")]
         method: Method,
         /// Worker threads [default: all cores]
         #[arg(long)]

@@ -69,8 +69,6 @@ pub struct DepthFirst {
     slots: Vec<(u32, u64)>,
     /// Per level: the slots it filled.
     filled: Vec<Vec<u32>>,
-    /// The only value the first level may take in a head scan.
-    head: Option<u64>,
     /// A reusable list of choices per level.
     choices: Vec<Vec<(u32, u64, u64)>>,
 }
@@ -84,6 +82,8 @@ struct Run<'a> {
     reported: u64,
     stop: &'a AtomicBool,
     tries: &'a AtomicU64,
+    /// The only value the first level may take (a head scan), if any.
+    head: Option<u64>,
 }
 
 impl DepthFirst {
@@ -117,7 +117,6 @@ impl DepthFirst {
             slots: Vec::new(),
             filled: vec![Vec::new(); n],
             choices: vec![Vec::new(); n],
-            head: None,
         }
     }
 
@@ -164,10 +163,8 @@ impl DepthFirst {
         if heads.is_empty() {
             return ChunkResult::Exhausted;
         }
-        self.head = Some(heads[((chunk / HEAD_CHUNKS) % heads.len() as u64) as usize]);
-        let end = self.run_with_budget(bits, chunk_seed, DFS_NODES, stop, tries);
-        self.head = None;
-        end
+        let head = heads[((chunk / HEAD_CHUNKS) % heads.len() as u64) as usize];
+        self.search(bits, chunk_seed, DFS_NODES, Some(head), stop, tries)
     }
 
     /// Runs one chunk at `bits` with the generator seeded by `chunk_seed`: a search
@@ -192,6 +189,19 @@ impl DepthFirst {
         stop: &AtomicBool,
         tries: &AtomicU64,
     ) -> ChunkResult {
+        self.search(bits, chunk_seed, nodes, None, stop, tries)
+    }
+
+    /// One search from an empty table, the first level fixed to `head` if given.
+    fn search(
+        &mut self,
+        bits: u8,
+        chunk_seed: u64,
+        nodes: u64,
+        head: Option<u64>,
+        stop: &AtomicBool,
+        tries: &AtomicU64,
+    ) -> ChunkResult {
         self.slots.clear();
         self.slots.resize(1 << bits, (0, 0));
         // The empty occupancy always lands on slot 0; no level ever clears it.
@@ -204,6 +214,7 @@ impl DepthFirst {
             reported: 0,
             stop,
             tries,
+            head,
         };
         let end = self.descend(0, 0, &mut run);
         tries.fetch_add(run.nodes - run.reported, Ordering::Relaxed);
@@ -274,7 +285,7 @@ impl DepthFirst {
         let width = self.levels[lvl].end - lo;
         let mut choices = std::mem::take(&mut self.choices[lvl]);
         choices.clear();
-        let head = if lvl == 0 { self.head } else { None };
+        let head = if lvl == 0 { run.head } else { None };
         let count = if head.is_some() {
             1
         } else {

@@ -60,7 +60,8 @@ fn check_header(comment: &str, family: Family) -> Result<(), String> {
 pub struct Entry {
     /// The square, a8 = 0 … h1 = 63.
     pub square: u8,
-    /// Index bits `n`: the table row of this square has `2^n` entries.
+    /// Index bits `n`: indices run below `2^n` (the compact row may end earlier,
+    /// [`compact_row_len`](crate::tables::compact_row_len)).
     pub bits: u8,
     /// The multiplier.
     pub magic: u64,
@@ -99,9 +100,13 @@ impl MagicSet {
         &self.families[family.index()]
     }
 
-    /// Returns the compact-table entry count of `family` (the sum of `2^n`).
+    /// Returns the compact-table entry count of `family`: the sum of its rows'
+    /// [`compact_row_len`](crate::tables::compact_row_len), at most `2^n` each.
     pub fn compact_entries(&self, family: Family) -> usize {
-        self.family(family).iter().map(|e| 1usize << e.bits).sum()
+        self.family(family)
+            .iter()
+            .map(|e| crate::tables::compact_row_len(family, e))
+            .sum()
     }
 }
 

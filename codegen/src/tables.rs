@@ -3,7 +3,7 @@
 //! All builders are deterministic functions of the magic set (slider tables) or of
 //! board geometry alone (lines, leapers, rays) or of the documented Zobrist seed.
 
-use crate::format::MagicSet;
+use crate::format::{Entry, MagicSet};
 use crate::geometry::{pdep, subsets};
 use crate::reference;
 use crate::rng::SplitMix64;
@@ -25,6 +25,22 @@ pub fn magic_index(occupied: u64, magic: u64, bits: u8) -> usize {
     (occupied.wrapping_mul(magic) >> (64 - bits as u32)) as usize
 }
 
+/// Entries of `entry`'s row in the compact table (docs/design.md §3): index 0
+/// through the highest index any subset of the mask reaches, so a row whose top
+/// slots no subset reaches ends early and the next row starts there. The table's
+/// last row (bishop h1) keeps its full `2^bits`, so every row's whole `2^bits`
+/// range lies inside the table and the compact backend's bound on its unchecked
+/// read is a compile-time check of the offsets alone.
+pub fn compact_row_len(family: Family, entry: &Entry) -> usize {
+    if family == Family::Bishop && entry.square == 63 {
+        return 1 << entry.bits;
+    }
+    subsets(family.mask(entry.square))
+        .map(|o| magic_index(o, entry.magic, entry.bits))
+        .max()
+        .map_or(1, |top| top + 1)
+}
+
 /// Rook or bishop slider tables in every layout.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SliderTables {
@@ -32,7 +48,8 @@ pub struct SliderTables {
     pub rook_plain: Vec<u64>,
     /// Kirin's plain bishop table, `[64][512]` flattened.
     pub bishop_plain: Vec<u64>,
-    /// Compact magic table: rook squares then bishop squares, `2^n` entries each.
+    /// Compact magic table: rook squares then bishop squares, each row
+    /// [`compact_row_len`] entries.
     pub compact: Vec<u64>,
     /// Start of each square's row in `compact`: rook a8..h1 then bishop a8..h1.
     pub compact_offsets: [u32; 128],
@@ -63,7 +80,7 @@ pub fn slider_tables(set: &MagicSet) -> SliderTables {
             let mask = family.mask(e.square);
             let offset = t.compact.len();
             t.compact_offsets[64 * k + sq] = offset as u32;
-            t.compact.resize(offset + (1 << e.bits), 0);
+            t.compact.resize(offset + compact_row_len(family, e), 0);
             let pext_offset = t.pext.len();
             t.pext_offsets[64 * k + sq] = pext_offset as u32;
             let n = mask.count_ones();

@@ -227,3 +227,56 @@ fn written_files_read_back() {
     assert_eq!(back, set);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_row_ends_at_its_last_reached_slot_and_the_next_row_starts_there() {
+    use wingtip_codegen::geometry::subsets;
+    use wingtip_codegen::reference::family_attacks;
+    use wingtip_codegen::tables::{compact_row_len, magic_index, slider_tables};
+    let mut set = search_set(7);
+    // A 5-bit bishop c8 magic (found by a hill climb that counted slots 30 and 31 as
+    // collisions): no subset of the mask reaches index 30 or 31.
+    let c8 = wingtip_codegen::format::Entry {
+        square: 2,
+        bits: 5,
+        magic: 0xff8e_33c0_a43f_d4ca,
+    };
+    assert_eq!(verify_entry(Family::Bishop, &c8), Ok(()));
+    let top = subsets(Family::Bishop.mask(2))
+        .map(|o| magic_index(o, c8.magic, 5))
+        .max()
+        .unwrap();
+    assert!(top < 30, "the example reaches index {top}");
+    set.families[Family::Bishop.index()][2] = c8;
+    let t = slider_tables(&set);
+    let (start, next) = (
+        t.compact_offsets[64 + 2] as usize,
+        t.compact_offsets[64 + 3] as usize,
+    );
+    assert_eq!(next - start, top + 1);
+    assert_eq!(compact_row_len(Family::Bishop, &c8), top + 1);
+    // Every subset of every square still reads its own attack set.
+    for (k, family) in [Family::Rook, Family::Bishop].into_iter().enumerate() {
+        for e in set.family(family) {
+            let offset = t.compact_offsets[64 * k + e.square as usize] as usize;
+            for o in subsets(family.mask(e.square)) {
+                assert_eq!(
+                    t.compact[offset + magic_index(o, e.magic, e.bits)],
+                    family_attacks(family, e.square, o),
+                    "{family} {} occupancy {o:#x}",
+                    e.square
+                );
+            }
+        }
+    }
+    // The last row (bishop h1) keeps all 2^bits entries, trimmed or not.
+    let h1 = set.family(Family::Bishop)[63];
+    assert_eq!(
+        t.compact.len(),
+        t.compact_offsets[127] as usize + (1 << h1.bits)
+    );
+    assert_eq!(
+        set.compact_entries(Family::Rook) + set.compact_entries(Family::Bishop),
+        t.compact.len()
+    );
+}

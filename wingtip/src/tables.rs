@@ -82,9 +82,12 @@ pub static ROOK_MAGICS: [MagicEntry; 64] = ROOK_ENTRIES;
 /// Bishop magics, a8 … h1, from `magics/bishop.txt`.
 pub static BISHOP_MAGICS: [MagicEntry; 64] = BISHOP_ENTRIES;
 
-/// Whether every entry's row lies inside [`SLIDER_ATTACKS`]: a shift from 1 to 63, so
-/// that an index is below `2^(64 - shift)`, and `offset + 2^(64 - shift)` at most
-/// [`SLIDER_ATTACKS_LEN`]. The compact backend's unchecked read relies on it.
+/// Whether every index any occupancy can give stays inside [`SLIDER_ATTACKS`]: a
+/// shift from 1 to 63, so that an index is below `2^(64 - shift)`, and `offset +
+/// 2^(64 - shift)` at most [`SLIDER_ATTACKS_LEN`]. A row may end before `2^(64 -
+/// shift)` when no subset reaches its top slots, and the next row then starts
+/// there; the last row (bishop h1) is whole, so the bound still holds for every row
+/// (docs/design.md §3). The compact backend's unchecked read relies on it.
 #[allow(dead_code)] // used by the `const _` assertion below, which rustc 1.85 does not count
 const fn rows_fit(entries: &[MagicEntry; 64]) -> bool {
     let mut i = 0;

@@ -268,13 +268,37 @@ fn table_sizes_and_checksums_are_pinned() {
     assert_eq!(size_of_val(tables::LINE_ATTACKS), 4 * 32 * 1024);
     assert_eq!(size_of_val(&tables::BETWEEN), 32 * 1024);
     assert_eq!(size_of_val(&tables::LINE), 32 * 1024);
-    // The compact table is the sum of 2^n over the committed magics: 107,648 at full
-    // width (Kannan's layout), fewer once hunted magics are committed.
-    let n: usize = tables::ROOK_MAGICS
+    // The compact table holds its rows back to back, rook a8 … h1 then bishop a8 … h1.
+    // Each row runs through the highest index a subset of the mask reaches (rows whose
+    // top slots no subset reaches end early), except the last, bishop h1, which keeps
+    // all 2^n: 107,648 entries at full width (Kannan's layout), fewer once hunted
+    // magics are committed. Recomputed here from the entries alone.
+    let entries: Vec<_> = tables::ROOK_MAGICS
         .iter()
         .chain(&tables::BISHOP_MAGICS)
-        .map(|e| 1usize << (64 - e.shift))
-        .sum();
+        .collect();
+    let mut n = 0usize;
+    for (i, e) in entries.iter().enumerate() {
+        assert_eq!(
+            e.offset as usize,
+            n,
+            "row {i} does not start where row {} ends",
+            i.max(1) - 1
+        );
+        let (mut sub, mut top) = (0u64, 0usize);
+        loop {
+            top = top.max(e.index(sub));
+            sub = sub.wrapping_sub(e.mask) & e.mask;
+            if sub == 0 {
+                break;
+            }
+        }
+        n += if i == 127 {
+            1 << (64 - e.shift)
+        } else {
+            top + 1
+        };
+    }
     assert_eq!(tables::SLIDER_ATTACKS.len(), n);
     assert!(n <= 107_648);
     // Geometry-only tables never change: pin their checksums.

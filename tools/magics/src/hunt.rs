@@ -44,6 +44,7 @@ use crate::rng::{stream_seed, SplitMix64};
 use crate::search::{complete_family, DEFAULT_SEED};
 use crate::stats::compact_entries;
 use crate::store::{read_existing_file, replace_files, write_atomic, StoreError, Update};
+use crate::tables::compact_row_len;
 use crate::verify::{verify_entry, SquareChecker};
 use crate::Family;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -88,6 +89,13 @@ pub enum Method {
     /// ([`DepthFirst::run_head`]); notes read `hunt scan seed S chunk C`. The default.
     #[default]
     Scan,
+    /// Shortens rows instead of narrowing them: each chunk hill-climbs at the
+    /// entry's own width, counting an occupancy whose index reaches the last slot
+    /// of the entry's current compact row ([`compact_row_len`]) as a collision, so a
+    /// find ends the row at least one slot earlier ([`run_local_chunk`] with a row limit); notes
+    /// read `hunt trim seed S chunk C row R`, `R` the row limit searched (every
+    /// index below `R`: a row of at most `R` entries).
+    Trim,
 }
 
 impl fmt::Display for Method {
@@ -96,6 +104,7 @@ impl fmt::Display for Method {
             Method::Classic => "classic",
             Method::DepthFirst => "dfs",
             Method::Scan => "scan",
+            Method::Trim => "trim",
         })
     }
 }
@@ -107,8 +116,9 @@ impl std::str::FromStr for Method {
             "classic" => Ok(Method::Classic),
             "dfs" => Ok(Method::DepthFirst),
             "scan" => Ok(Method::Scan),
+            "trim" => Ok(Method::Trim),
             _ => Err(format!(
-                "unknown method {s:?} (expected dfs, scan or classic)"
+                "unknown method {s:?} (expected scan, dfs, classic or trim)"
             )),
         }
     }
@@ -116,31 +126,44 @@ impl std::str::FromStr for Method {
 
 /// The note a hunt writes beside an entry it found: the method, the seed and the
 /// chunk whose generator produced it (`hunt seed 8 chunk 1234` for the classic
-/// method, `hunt dfs seed 8 chunk 12` for the depth-first one). With the square and
-/// the width from the entry itself, that chunk can be run again ([`rerun_chunk`]).
-pub fn hunt_note(method: Method, seed: u64, chunk: u64) -> String {
+/// method, `hunt dfs seed 8 chunk 12` for the depth-first one), and for
+/// [`Method::Trim`] the row limit the chunk searched below (`row`; the other
+/// methods ignore it). With the square and the width from the entry itself, that
+/// chunk can be run again ([`rerun_chunk`]).
+pub fn hunt_note(method: Method, seed: u64, chunk: u64, row: Option<usize>) -> String {
     match method {
         Method::Classic => format!("hunt seed {seed} chunk {chunk}"),
         Method::DepthFirst => format!("hunt dfs seed {seed} chunk {chunk}"),
         Method::Scan => format!("hunt scan seed {seed} chunk {chunk}"),
+        Method::Trim => format!(
+            "hunt trim seed {seed} chunk {chunk} row {}",
+            row.unwrap_or(0)
+        ),
     }
 }
 
-/// Reads a note written by [`hunt_note`]: `(method, seed, chunk)`.
-pub fn parse_hunt_note(note: &str) -> Option<(Method, u64, u64)> {
+/// Reads a note written by [`hunt_note`]: `(method, seed, chunk, row)`, `row` set
+/// for [`Method::Trim`] only.
+pub fn parse_hunt_note(note: &str) -> Option<(Method, u64, u64, Option<usize>)> {
     let f: Vec<&str> = note.split_whitespace().collect();
-    let (method, seed, chunk) = match f.as_slice() {
-        ["hunt", "seed", seed, "chunk", chunk] => (Method::Classic, seed, chunk),
-        ["hunt", "dfs", "seed", seed, "chunk", chunk] => (Method::DepthFirst, seed, chunk),
-        ["hunt", "scan", "seed", seed, "chunk", chunk] => (Method::Scan, seed, chunk),
+    let (method, seed, chunk, row) = match f.as_slice() {
+        ["hunt", "seed", seed, "chunk", chunk] => (Method::Classic, seed, chunk, None),
+        ["hunt", "dfs", "seed", seed, "chunk", chunk] => (Method::DepthFirst, seed, chunk, None),
+        ["hunt", "scan", "seed", seed, "chunk", chunk] => (Method::Scan, seed, chunk, None),
+        ["hunt", "trim", "seed", seed, "chunk", chunk, "row", row] => (
+            Method::Trim,
+            seed,
+            chunk,
+            Some(row.parse().ok().filter(|&r| r > 0)?),
+        ),
         _ => return None,
     };
-    Some((method, seed.parse().ok()?, chunk.parse().ok()?))
+    Some((method, seed.parse().ok()?, chunk.parse().ok()?, row))
 }
 
 /// Returns the generator seed of a chunk of `method`: [`chunk_seed`] for the classic
 /// method, and a different stream for the depth-first one, so the two never share
-/// a generator.
+/// a generator; a trim chunk's stream also depends on its row limit.
 fn method_chunk_seed(
     method: Method,
     seed: u64,
@@ -148,17 +171,23 @@ fn method_chunk_seed(
     sq: u8,
     bits: u8,
     chunk: u64,
+    row: usize,
 ) -> u64 {
     let s = chunk_seed(seed, family, sq, bits, chunk);
     match method {
         Method::Classic => s,
         Method::DepthFirst => SplitMix64::new(s ^ 0x6466_735F_6368_756E).next_u64(),
         Method::Scan => SplitMix64::new(s ^ 0x7363_616E_6865_6164).next_u64(),
+        Method::Trim => SplitMix64::new(
+            s ^ 0x7472_696D_726F_7773 ^ (row as u64).wrapping_mul(0xA24B_AED4_963E_E407),
+        )
+        .next_u64(),
     }
 }
 
 /// Runs chunk `chunk` of `(method, seed, family, sq, bits)` again, exactly as a hunt
-/// runs it, and returns what it found.
+/// runs it, and returns what it found. `row` is a [`Method::Trim`] chunk's row
+/// limit (the other methods search whole rows, `2^bits`, and ignore it).
 pub fn rerun_chunk(
     method: Method,
     family: Family,
@@ -166,10 +195,21 @@ pub fn rerun_chunk(
     bits: u8,
     seed: u64,
     chunk: u64,
+    row: Option<usize>,
 ) -> ChunkResult {
     let (stop, tries) = (AtomicBool::new(false), AtomicU64::new(0));
-    let chunk_seed = method_chunk_seed(method, seed, family, sq, bits, chunk);
-    if method == Method::DepthFirst {
+    let row = row.filter(|_| method == Method::Trim).unwrap_or(1 << bits);
+    let chunk_seed = method_chunk_seed(method, seed, family, sq, bits, chunk, row);
+    if method == Method::Trim {
+        run_local_chunk(
+            &mut CollisionCounter::new(family, sq),
+            bits,
+            row,
+            chunk_seed,
+            &stop,
+            &tries,
+        )
+    } else if method == Method::DepthFirst {
         DepthFirst::new(family, sq).run(bits, chunk_seed, &stop, &tries)
     } else if method == Method::Scan {
         DepthFirst::new(family, sq).run_head(bits, chunk, chunk_seed, &stop, &tries)
@@ -185,6 +225,7 @@ pub fn rerun_chunk(
         run_local_chunk(
             &mut CollisionCounter::new(family, sq),
             bits,
+            1 << bits,
             chunk_seed,
             &stop,
             &tries,
@@ -385,8 +426,9 @@ impl CollisionCounter {
     }
 
     /// Returns the bad collisions of `magic` at `bits`, or any number above `limit`
-    /// as soon as the count exceeds it.
-    pub fn bad(&mut self, bits: u8, magic: u64, limit: u32) -> u32 {
+    /// as soon as the count exceeds it. An occupancy whose index is `row` or more
+    /// counts as one too (`row = 2^bits`: none does).
+    pub fn bad(&mut self, bits: u8, row: usize, magic: u64, limit: u32) -> u32 {
         let size = 1usize << bits;
         if self.stamps.len() < size {
             self.stamps.resize(size, (0, 0));
@@ -400,8 +442,14 @@ impl CollisionCounter {
         let stamps = &mut self.stamps[..size];
         let mut bad = 0;
         for (&o, &a) in self.occupancies.iter().zip(&self.attacks) {
-            let slot = &mut stamps[(o.wrapping_mul(magic) >> shift) as usize];
-            if slot.0 != epoch {
+            let index = (o.wrapping_mul(magic) >> shift) as usize;
+            let slot = &mut stamps[index];
+            if index >= row {
+                bad += 1;
+                if bad > limit {
+                    return bad;
+                }
+            } else if slot.0 != epoch {
                 *slot = (epoch, a);
             } else if slot.1 != a {
                 bad += 1;
@@ -423,10 +471,12 @@ impl CollisionCounter {
 /// Annuss's (CCC, "How to reduce the bits used in a magic number"); this search is
 /// a plain hill climb. Measured on the bishop squares one bit below full width,
 /// 0.3 s per square: 20 squares improved, against 9 for random candidates given
-/// 10^6 tries.
+/// 10^6 tries. With `row` below `2^bits` an index at `row` or above also counts as a
+/// collision, so a find uses only the first `row` slots ([`Method::Trim`]).
 pub fn run_local_chunk(
     counter: &mut CollisionCounter,
     bits: u8,
+    row: usize,
     chunk_seed: u64,
     stop: &AtomicBool,
     tries: &AtomicU64,
@@ -435,7 +485,7 @@ pub fn run_local_chunk(
     let mut evals = 0u64;
     let mut flushed = 0u64;
     let mut current = rng.next_u64() | rng.next_u64();
-    let mut score = counter.bad(bits, current, u32::MAX);
+    let mut score = counter.bad(bits, row, current, u32::MAX);
     let mut stale = 0u32;
     while evals < LOCAL_EVALS {
         if evals % 256 == 0 {
@@ -451,7 +501,7 @@ pub fn run_local_chunk(
         }
         if stale >= LOCAL_PATIENCE {
             current = rng.next_u64() | rng.next_u64();
-            score = counter.bad(bits, current, u32::MAX);
+            score = counter.bad(bits, row, current, u32::MAX);
             stale = 0;
             evals += 1;
             continue;
@@ -462,7 +512,7 @@ pub fn run_local_chunk(
         if r >> 6 & 1 != 0 {
             next ^= bit(r >> 7);
         }
-        let s = counter.bad(bits, next, score);
+        let s = counter.bad(bits, row, next, score);
         evals += 1;
         stale = if s < score { 0 } else { stale + 1 };
         if s <= score {
@@ -483,6 +533,9 @@ pub struct Progress {
     done: BTreeMap<(Family, Method, u64, u8, u8), u64>,
 }
 
+/// What a progress line must look like.
+const EXPECTED_PROGRESS: &str = "expected `family seed square bits chunks [dfs|scan|trim]`";
+
 impl Progress {
     /// Returns the chunks done for one key.
     pub fn chunks(&self, family: Family, method: Method, seed: u64, sq: u8, bits: u8) -> u64 {
@@ -492,7 +545,8 @@ impl Progress {
             .unwrap_or(0)
     }
 
-    /// Sets the chunks done for one key (0 removes it).
+    /// Sets the chunks done for one key (0 removes it); for [`Method::Trim`], `bits` is
+    /// the entry's own width and the count is for its current row limit.
     pub fn set(
         &mut self,
         family: Family,
@@ -513,12 +567,13 @@ impl Progress {
     pub fn render(&self) -> String {
         let mut s = format!(
             "# wingtip magics hunt progress: chunks done (depth-first: {DFS_NODES} choices each; classic: {CHUNK_TRIES} random candidates or {LOCAL_EVALS} hill-climb steps)\n\
-             # family seed square bits chunks [dfs|scan] (safe to delete; see `wingtip magics hunt --help`)\n"
+             # family seed square bits chunks [dfs|scan|trim] (safe to delete; see `wingtip magics hunt --help`)\n"
         );
         for (&(family, method, seed, sq, bits), &chunks) in &self.done {
             let tag = match method {
                 Method::DepthFirst => " dfs",
                 Method::Scan => " scan",
+                Method::Trim => " trim",
                 Method::Classic => "",
             };
             s.push_str(&format!(
@@ -546,10 +601,11 @@ impl Progress {
                 None => Method::Classic,
                 Some(&"dfs") if f.len() == 6 => Method::DepthFirst,
                 Some(&"scan") if f.len() == 6 => Method::Scan,
-                _ => return Err(bad("expected `family seed square bits chunks [dfs|scan]`")),
+                Some(&"trim") if f.len() == 6 => Method::Trim,
+                _ => return Err(bad(EXPECTED_PROGRESS)),
             };
             if f.len() < 5 {
-                return Err(bad("expected `family seed square bits chunks [dfs|scan]`"));
+                return Err(bad(EXPECTED_PROGRESS));
             }
             let family: Family = f[0].parse().map_err(|_| bad("unknown family"))?;
             let seed: u64 = f[1].parse().map_err(|_| bad("bad seed"))?;
@@ -732,13 +788,15 @@ pub struct Status {
     pub active: usize,
     /// Fraction of the budget used, when the budget is finite.
     pub fraction: Option<f64>,
-    /// The latest improvement, if any: square, old bits, new bits.
-    pub last: Option<(u8, u8, u8)>,
+    /// The latest improvement, if any: square, old entry, new entry.
+    pub last: Option<(u8, Entry, Entry)>,
 }
 
 /// What a finished hunt did.
 #[derive(Clone, Debug)]
 pub struct HuntReport {
+    /// The family hunted.
+    pub family: Family,
     /// The entries at the start.
     pub start: [Entry; 64],
     /// The entries at the end (also on disk).
@@ -754,11 +812,14 @@ pub struct HuntReport {
 }
 
 impl HuntReport {
-    /// Returns the squares whose entry got narrower.
-    pub fn improved(&self) -> Vec<(u8, u8, u8)> {
+    /// Returns the squares whose entry got better ([`crate::merge::better`]):
+    /// square, old entry, new entry.
+    pub fn improved(&self) -> Vec<(u8, Entry, Entry)> {
         (0..64)
-            .filter(|&sq| self.entries[sq].bits < self.start[sq].bits)
-            .map(|sq| (sq as u8, self.start[sq].bits, self.entries[sq].bits))
+            .filter(|&sq| {
+                crate::merge::better(self.family, &self.entries[sq], Some(&self.start[sq]))
+            })
+            .map(|sq| (sq as u8, self.start[sq], self.entries[sq]))
             .collect()
     }
 }
@@ -816,7 +877,33 @@ struct Shared {
     /// Improvements not yet in the log: square, new bits.
     found: Vec<(u8, u8)>,
     dirty: bool,
-    last: Option<(u8, u8, u8)>,
+    last: Option<(u8, Entry, Entry)>,
+}
+
+/// The width a chunk of `method` searches for `entry`: one bit narrower, or for
+/// [`Method::Trim`] the entry's own. Progress is kept per width.
+fn target_bits(method: Method, entry: &Entry) -> u8 {
+    if method == Method::Trim {
+        entry.bits
+    } else {
+        entry.bits - 1
+    }
+}
+
+/// What a chunk of `method` looks for on `entry`: `(bits, row)`, a magic at `bits`
+/// whose indices all stay below `row`. `None` when the square is done: the floor
+/// width reached, or for [`Method::Trim`] a row within one slot of half its width
+/// (shorter is the narrowing hunt's business) or the table's last row, which is
+/// kept whole ([`compact_row_len`]).
+fn target(family: Family, method: Method, entry: &Entry, floor: u8) -> Option<(u8, usize)> {
+    if method == Method::Trim {
+        let row = compact_row_len(family, entry);
+        let last = family == Family::Bishop && entry.square == 63;
+        (!last && row > (1 << (entry.bits - 1)) + 1).then_some((entry.bits, row - 1))
+    } else {
+        let bits = entry.bits - 1;
+        (bits >= floor).then_some((bits, 1 << bits))
+    }
 }
 
 /// Per-square budget in chunks, when the budget is a try count.
@@ -844,23 +931,29 @@ fn worker(
         if stop.load(Ordering::Relaxed) {
             return;
         }
-        let (idx, sq, bits, chunk) = {
+        let (idx, sq, bits, row, chunk) = {
             let mut s = shared.lock().expect("hunt state lock");
             let Some(idx) = s.queue.pop_front() else {
                 return;
             };
             let st = &s.squares[idx];
-            let target = st.entry.bits - 1;
-            if target < st.floor || max_chunks.is_some_and(|m| st.next_chunk >= m) {
+            let Some((bits, row)) = target(family, method, &st.entry, st.floor) else {
                 // This square is finished; don't requeue it.
                 continue;
+            };
+            if max_chunks.is_some_and(|m| st.next_chunk >= m) {
+                continue;
             }
-            (idx, st.sq, target, st.next_chunk)
+            (idx, st.sq, bits, row, st.next_chunk)
         };
-        let seed = method_chunk_seed(method, config.seed, family, sq, bits, chunk);
+        let seed = method_chunk_seed(method, config.seed, family, sq, bits, chunk, row);
         // Depth-first: every chunk a search. Classic: even chunks draw random
-        // candidates, odd chunks hill-climb.
-        let result = if method == Method::DepthFirst {
+        // candidates, odd chunks hill-climb. Trim: every chunk a hill climb.
+        let result = if method == Method::Trim {
+            let counter =
+                counters[sq as usize].get_or_insert_with(|| CollisionCounter::new(family, sq));
+            run_local_chunk(counter, bits, row, seed, stop, tries)
+        } else if method == Method::DepthFirst {
             let dfs = searchers[sq as usize].get_or_insert_with(|| DepthFirst::new(family, sq));
             dfs.run(bits, seed, stop, tries)
         } else if method == Method::Scan {
@@ -873,7 +966,7 @@ fn worker(
         } else {
             let counter =
                 counters[sq as usize].get_or_insert_with(|| CollisionCounter::new(family, sq));
-            run_local_chunk(counter, bits, seed, stop, tries)
+            run_local_chunk(counter, bits, row, seed, stop, tries)
         };
         let mut s = shared.lock().expect("hunt state lock");
         match result {
@@ -895,17 +988,18 @@ fn worker(
                 // The checker is the verifier; this second, independent pass makes a
                 // bug in one of them fail loudly instead of writing a bad file.
                 assert_eq!(verify_entry(family, &entry), Ok(()), "hunted {entry:?}");
-                let old = s.squares[idx].entry.bits;
-                // Chunks at this width are no longer needed.
+                let old = s.squares[idx].entry;
+                // Chunks at this width (or row limit) are no longer needed.
                 s.progress.set(family, method, config.seed, sq, bits, 0);
-                let resume = s.progress.chunks(family, method, config.seed, sq, bits - 1);
+                let next = target_bits(method, &entry);
+                let resume = s.progress.chunks(family, method, config.seed, sq, next);
                 let st = &mut s.squares[idx];
                 st.entry = entry;
                 st.next_chunk = resume;
-                s.notes[sq as usize] = Some(hunt_note(method, config.seed, chunk));
+                s.notes[sq as usize] = Some(hunt_note(method, config.seed, chunk, Some(row)));
                 s.found.push((sq, bits));
                 s.dirty = true;
-                s.last = Some((sq, old, bits));
+                s.last = Some((sq, old, entry));
                 let _ = wake.send(());
             }
         }
@@ -927,7 +1021,9 @@ fn save(
     if let Some(disk) = read_existing_file(out, config.family)? {
         for e in disk.entries.iter().flatten() {
             let sq = e.square as usize;
-            if e.bits < entries[sq].bits && verify_entry(config.family, e).is_ok() {
+            if crate::merge::better(config.family, e, Some(&entries[sq]))
+                && verify_entry(config.family, e).is_ok()
+            {
                 entries[sq] = *e;
                 notes[sq] = disk.notes[sq].clone();
             }
@@ -991,7 +1087,13 @@ pub fn hunt_dir(
                 sq,
                 entry,
                 floor: floor_bits(family, sq),
-                next_chunk: progress.chunks(family, config.method, config.seed, sq, entry.bits - 1),
+                next_chunk: progress.chunks(
+                    family,
+                    config.method,
+                    config.seed,
+                    sq,
+                    target_bits(config.method, &entry),
+                ),
             }
         })
         .collect();
@@ -1067,13 +1169,15 @@ pub fn hunt_dir(
                 let status = Status {
                     tries: tries.load(Ordering::Relaxed),
                     elapsed: started.elapsed(),
-                    improved: (0..64).filter(|&q| entries[q].bits < start[q].bits).count(),
+                    improved: (0..64)
+                        .filter(|&q| crate::merge::better(family, &entries[q], Some(&start[q])))
+                        .count(),
                     compact: compact_entries(family, &entries.map(Some)),
                     active: s
                         .squares
                         .iter()
                         .filter(|q| {
-                            q.entry.bits > q.floor
+                            target(family, config.method, &q.entry, q.floor).is_some()
                                 && chunk_budget(config.budget).is_none_or(|m| q.next_chunk < m)
                         })
                         .count(),
@@ -1106,6 +1210,7 @@ pub fn hunt_dir(
     let compact = compact_entries(family, &entries.map(Some));
     log.event(started.elapsed().as_secs_f64(), "end", 0, compact)?;
     Ok(HuntReport {
+        family,
         start,
         entries,
         tries: tries.load(Ordering::Relaxed),
@@ -1167,41 +1272,67 @@ mod tests {
         assert_ne!(a, chunk_seed(7, Family::Bishop, 0, 11, 0));
         assert_ne!(
             a,
-            method_chunk_seed(Method::DepthFirst, 7, Family::Rook, 0, 11, 0)
+            method_chunk_seed(Method::DepthFirst, 7, Family::Rook, 0, 11, 0, 2048)
         );
         assert_eq!(
             a,
-            method_chunk_seed(Method::Classic, 7, Family::Rook, 0, 11, 0)
+            method_chunk_seed(Method::Classic, 7, Family::Rook, 0, 11, 0, 2048)
         );
         assert_ne!(
-            method_chunk_seed(Method::Scan, 7, Family::Rook, 0, 11, 0),
-            method_chunk_seed(Method::DepthFirst, 7, Family::Rook, 0, 11, 0)
+            method_chunk_seed(Method::Scan, 7, Family::Rook, 0, 11, 0, 2048),
+            method_chunk_seed(Method::DepthFirst, 7, Family::Rook, 0, 11, 0, 2048)
+        );
+        // A trim chunk's stream depends on its row limit; the others ignore it.
+        assert_ne!(
+            method_chunk_seed(Method::Trim, 7, Family::Rook, 0, 11, 0, 2047),
+            method_chunk_seed(Method::Trim, 7, Family::Rook, 0, 11, 0, 2046)
+        );
+        assert_eq!(
+            a,
+            method_chunk_seed(Method::Classic, 7, Family::Rook, 0, 11, 0, 7)
         );
     }
 
     #[test]
     fn notes_round_trip_for_every_method() {
         for method in [Method::Classic, Method::DepthFirst, Method::Scan] {
-            let note = hunt_note(method, 8, 455);
-            assert_eq!(parse_hunt_note(&note), Some((method, 8, 455)));
+            let note = hunt_note(method, 8, 455, None);
+            assert_eq!(parse_hunt_note(&note), Some((method, 8, 455, None)));
         }
-        assert_eq!(hunt_note(Method::Classic, 8, 455), "hunt seed 8 chunk 455");
+        let note = hunt_note(Method::Trim, 8, 455, Some(30));
+        assert_eq!(note, "hunt trim seed 8 chunk 455 row 30");
         assert_eq!(
-            hunt_note(Method::Scan, 8, 455),
+            parse_hunt_note(&note),
+            Some((Method::Trim, 8, 455, Some(30)))
+        );
+        assert_eq!(
+            hunt_note(Method::Classic, 8, 455, None),
+            "hunt seed 8 chunk 455"
+        );
+        assert_eq!(
+            hunt_note(Method::Scan, 8, 455, None),
             "hunt scan seed 8 chunk 455"
         );
-        for method in [Method::Classic, Method::DepthFirst, Method::Scan] {
+        for method in [
+            Method::Classic,
+            Method::DepthFirst,
+            Method::Scan,
+            Method::Trim,
+        ] {
             assert_eq!(method.to_string().parse::<Method>(), Ok(method));
         }
         assert_eq!(
             "bfs".parse::<Method>(),
-            Err("unknown method \"bfs\" (expected dfs, scan or classic)".to_string())
+            Err("unknown method \"bfs\" (expected scan, dfs, classic or trim)".to_string())
         );
         for bad in [
             "hunt seed 8",
             "hunt bfs seed 8 chunk 1",
             "hunt dfs seed x chunk 1",
             "seed 8 chunk 1",
+            "hunt trim seed 8 chunk 1",
+            "hunt trim seed 8 chunk 1 row 0",
+            "hunt trim seed 8 chunk 1 row x",
         ] {
             assert_eq!(parse_hunt_note(bad), None, "{bad}");
         }

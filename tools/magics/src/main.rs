@@ -73,17 +73,22 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Hunts rook or bishop magics with fewer index bits (smaller compact table)
+    /// Hunts rook or bishop magics with fewer index bits or shorter rows (smaller
+    /// compact table)
     ///
     /// Starts from --out's file (or --from's when --out has none), tries per square
-    /// to shave one index bit at a time, and writes each improvement at once
-    /// (verified, atomically). Ctrl-C or the time limit stops it with every file
-    /// consistent. Work is split into chunks whose generators derive from (seed,
-    /// square, bits, chunk). With --method dfs (the default) each chunk is one
-    /// depth-first search that fixes the magic's bits from the lowest up and drops a
-    /// choice as soon as the occupancies it determines collide (2,097,152 choices);
-    /// with --method classic even chunks test 65,536 random candidates and odd chunks
-    /// take 16,384 hill-climbing steps on the collision count. The chunks done are recorded
+    /// to shave one index bit at a time (or with --method trim, slots off the end of
+    /// the row at the same width), and writes each improvement at once (verified,
+    /// atomically). Ctrl-C or the time limit stops it with every file consistent.
+    /// Work is split into chunks whose generators derive from (seed, square, bits,
+    /// chunk). With --method scan (the default) each chunk is one depth-first search
+    /// that fixes the magic's bits from the lowest up and drops a choice as soon as
+    /// the occupancies it determines collide (2,097,152 choices), with its first level
+    /// fixed to one value after another, coarsest first; --method dfs leaves the first
+    /// level free; with --method classic even chunks test 65,536 random candidates and
+    /// odd chunks take 16,384 hill-climbing steps on the collision count; with
+    /// --method trim every chunk takes 16,384 such steps with an index at or past the
+    /// row's last slot counted as a collision. The chunks done are recorded
     /// in <out>/.hunt-<family>.progress, so rerunning the same command resumes where it left
     /// off. For many machines: one --seed per job, each with its own --out, then
     /// `merge` (tools/magics/hunt.sh does this on one machine).
@@ -103,8 +108,9 @@ enum Command {
         #[arg(long, value_parser = parse_count)]
         tries: Option<u64>,
         /// scan (depth-first below each first-level value in turn, coarsest first;
-        /// the default), dfs (depth-first search) or classic (random candidates and
-        /// hill climbing, the method of the entries noted `hunt seed S chunk C`)
+        /// the default), dfs (depth-first search), classic (random candidates and
+        /// hill climbing, the method of the entries noted `hunt seed S chunk C`) or
+        /// trim (hill climbing for a shorter row at the same width)
         #[arg(long, default_value = "scan")]
         method: Method,
         /// Worker threads [default: all cores]
@@ -120,7 +126,8 @@ enum Command {
         #[arg(long, default_value = DEFAULT_DIR)]
         from: PathBuf,
     },
-    /// Merges folders: per square, the valid entry with the fewest index bits
+    /// Merges folders: per square, the valid entry with the shortest compact row, then
+    /// the fewest index bits
     ///
     /// --out's own files take part too (first, so ties keep them): the result is never
     /// worse than what --out held.
@@ -286,6 +293,17 @@ fn parse_count(s: &str) -> Result<u64, String> {
         .and_then(|n| n.checked_mul(scale))
         .filter(|&n| n > 0)
         .ok_or_else(bad)
+}
+
+/// Describes one square's improvement: `10 -> 9 bits`, or for a shortened row at
+/// the same width `32 -> 30 entries (5 bits)`.
+fn change(family: Family, a: &wingtip_codegen::Entry, b: &wingtip_codegen::Entry) -> String {
+    if a.bits != b.bits {
+        format!("{} -> {} bits", a.bits, b.bits)
+    } else {
+        let row = |e| wingtip_codegen::tables::compact_row_len(family, e);
+        format!("{} -> {} entries ({} bits)", row(a), row(b), b.bits)
+    }
 }
 
 /// Formats with thousands separators: 107648 -> "107,648".
@@ -534,7 +552,7 @@ fn hunt(
         }
         let last = s
             .last
-            .map(|(sq, a, b)| format!(", last {} {a}→{b}", square_name(sq)))
+            .map(|(sq, a, b)| format!(", last {} {}", square_name(sq), change(family, &a, &b)))
             .unwrap_or_default();
         bar.set_message(format!(
             "{:.2} M tries/s, {} tries, {} square(s) improved, {} compact entries, {} active{last}",
@@ -556,7 +574,7 @@ fn hunt(
         );
     }
     for (sq, a, b) in report.improved() {
-        outln!("{family} {}: {a} -> {b} bits", square_name(sq));
+        outln!("{family} {}: {}", square_name(sq), change(family, &a, &b));
     }
     let size = |e: &[wingtip_codegen::Entry; 64]| family_layouts(family, &e.map(Some))[1].entries;
     outln!(
@@ -682,11 +700,13 @@ fn reproduce(
                         Method::Classic,
                         seed,
                         chunk,
+                        None,
                     ));
                     c.outcome = Outcome::Hunted {
                         method: Method::Classic,
                         seed,
                         chunk,
+                        row: None,
                     };
                     recovered += 1;
                 }

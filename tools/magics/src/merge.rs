@@ -1,10 +1,12 @@
-//! Combines magics folders: per square, the valid entry with the fewest index bits.
+//! Combines magics folders: per square, the best valid entry ([`better`]: the shortest
+//! compact row, then the fewest index bits).
 //!
 //! This is how independent hunts combine: run one `wingtip magics hunt --seed N
 //! --out job-N` per machine or batch job, then merge the job folders (and the
 //! committed folder) into one.
 
 use crate::format::{family_path, read_dir, Entry, FamilyEntries, FamilyNotes, ParseError};
+use crate::tables::compact_row_len;
 use crate::verify::{verify_entry, FileViolation};
 use crate::Family;
 use std::path::PathBuf;
@@ -33,13 +35,24 @@ pub struct Merged {
     pub skipped: Vec<FileViolation>,
 }
 
-/// Returns true when `candidate` is strictly better than `current` (fewer bits).
-/// Ties keep the current entry, so the earlier source wins.
-fn better(candidate: &Entry, current: Option<&Entry>) -> bool {
-    current.is_none_or(|c| candidate.bits < c.bits)
+/// Returns true when `candidate` is strictly better than `current`: a shorter
+/// compact row ([`compact_row_len`]), or an equal row with fewer bits. Ties keep
+/// the current entry, so the earlier source wins. Hunts, merges and the checks
+/// before a file is replaced all rank entries this way.
+pub fn better(family: Family, candidate: &Entry, current: Option<&Entry>) -> bool {
+    current.is_none_or(|c| {
+        if family.is_line() {
+            return candidate.bits < c.bits;
+        }
+        let (a, b) = (
+            compact_row_len(family, candidate),
+            compact_row_len(family, c),
+        );
+        a < b || (a == b && candidate.bits < c.bits)
+    })
 }
 
-/// Merges the folders `dirs`, in order; on equal bits the earlier folder wins.
+/// Merges the folders `dirs`, in order; between equal entries the earlier folder wins.
 ///
 /// Every entry is verified; an invalid one is skipped and listed in
 /// [`Merged::skipped`]. Missing files and squares are simply absent.
@@ -70,7 +83,7 @@ pub fn merge_dirs(dirs: &[PathBuf]) -> Result<Merged, ParseError> {
                 merged.present = true;
                 for e in file.entries.iter().flatten() {
                     let sq = e.square as usize;
-                    if !better(e, merged.entries[sq].as_ref()) {
+                    if !better(family, e, merged.entries[sq].as_ref()) {
                         continue;
                     }
                     match verify_entry(family, e) {

@@ -4,10 +4,11 @@
 //! - the full-width search (`wingtip magics search --seed S`, and build.rs for a
 //!   missing square, seed 7): [`search_square`] with the seed gives the same magic;
 //! - a hunt chunk: the hunt writes `# hunt seed S chunk C` (classic method) or
-//!   `# hunt dfs seed S chunk C` (depth-first) at the end of the entry's line
-//!   ([`hunt_note`]); chunk `C` of `(method, S, family,
-//!   square, bits)` run again ([`rerun_chunk`]) finds the same magic, on any machine
-//!   and any number of threads.
+//!   `# hunt dfs seed S chunk C` (depth-first; `scan` likewise, and
+//!   `# hunt trim seed S chunk C row R` for a shortened row) at the end of the
+//!   entry's line ([`hunt_note`]); chunk `C` of `(method, S, family, square, bits)`
+//!   run again ([`rerun_chunk`]) finds the same magic, on any machine and any number
+//!   of threads.
 //!
 //! [`check_file`] checks every entry of a file that way. For entries that predate the
 //! notes, [`recover`] scans the chunks of candidate seeds for the one that finds the
@@ -32,6 +33,8 @@ pub enum Outcome {
         seed: u64,
         /// The chunk.
         chunk: u64,
+        /// A trim chunk's row limit.
+        row: Option<usize>,
     },
     /// The full-width search from this seed gives exactly this entry.
     Searched {
@@ -88,7 +91,12 @@ impl fmt::Display for Checked {
                 method,
                 seed,
                 chunk,
-            } => write!(f, "reproduced by {}", hunt_note(*method, *seed, *chunk)),
+                row,
+            } => write!(
+                f,
+                "reproduced by {}",
+                hunt_note(*method, *seed, *chunk, *row)
+            ),
             Outcome::Searched { seed } => write!(f, "reproduced by search seed {seed}"),
             Outcome::Mismatch { note, found } => match found {
                 Some(m) => write!(f, "NOT reproduced: `{note}` finds 0x{m:016X}"),
@@ -110,12 +118,13 @@ impl fmt::Display for Checked {
 pub fn check_entry(family: Family, entry: &Entry, note: Option<&str>) -> Outcome {
     match note {
         Some(note) => match parse_hunt_note(note) {
-            Some((method, seed, chunk)) => {
-                match rerun_chunk(method, family, entry.square, entry.bits, seed, chunk) {
+            Some((method, seed, chunk, row)) => {
+                match rerun_chunk(method, family, entry.square, entry.bits, seed, chunk, row) {
                     ChunkResult::Found(m) if m == entry.magic => Outcome::Hunted {
                         method,
                         seed,
                         chunk,
+                        row,
                     },
                     ChunkResult::Found(m) => Outcome::Mismatch {
                         note: note.to_string(),
@@ -170,6 +179,7 @@ pub fn recover(
                 entry.bits,
                 seed,
                 chunk,
+                None,
             ) {
                 ChunkResult::Found(m) if m == entry.magic => Some((seed, chunk)),
                 _ => None,

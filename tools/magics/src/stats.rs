@@ -43,7 +43,8 @@ pub const PUBLISHED: [(&str, u64); 5] = [
 /// Returns the layouts one family's entries feed, with their sizes.
 ///
 /// Rook and bishop: Kirin's plain rows (`[64][4096]`, `[64][512]`, independent of
-/// the magics), the compact table (`2^bits` per square: what the hunt shrinks) and
+/// the magics), the compact table (up to `2^bits` per square, [`crate::tables::compact_row_len`]:
+/// what the hunt shrinks) and
 /// the pext-order table (`2^popcount(mask)` per square). Lines: the kindergarten
 /// table `[64][64]`, which depends on geometry only. Missing squares count at full
 /// width, as build.rs would search them.
@@ -57,7 +58,11 @@ pub fn family_layouts(family: Family, entries: &FamilyEntries) -> Vec<Layout> {
                 BISHOP_PLAIN_STRIDE
             };
             let compact = (0..64)
-                .map(|sq| 1u64 << entries[sq].map_or(full(sq), |e| e.bits))
+                .map(|sq| {
+                    entries[sq].map_or(1u64 << full(sq), |e| {
+                        crate::tables::compact_row_len(family, &e) as u64
+                    })
+                })
                 .sum();
             let pext = (0..64).map(|sq| 1u64 << full(sq)).sum();
             vec![

@@ -5,7 +5,7 @@
 //! - a family file is replaced only by entries that all pass their family's rule
 //!   ([`verify_entry`]) and that are *no worse* than the file on disk: every square the
 //!   old file had is still present, and the compact table of the family (the sum of
-//!   `2^bits`) does not grow;
+//!   its rows, `crate::tables::compact_row_len`) does not grow;
 //! - every check of every file runs before the first byte is written, so an error
 //!   (an unreadable, truncated or garbled file on disk, a worse or invalid set) changes
 //!   nothing;

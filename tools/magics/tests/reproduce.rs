@@ -33,8 +33,8 @@ fn a_wrong_note_is_caught() {
     // The right chunk reproduces the entry; the next one does not, and neither does
     // a note that does not parse or an entry with one bit of its magic changed.
     assert!(check_entry(Family::Bishop, &entry, Some(note)).reproduced());
-    let (method, seed, chunk) = wingtip_magics::hunt::parse_hunt_note(note).unwrap();
-    let next = wingtip_magics::hunt::hunt_note(method, seed, chunk + 2);
+    let (method, seed, chunk, row) = wingtip_magics::hunt::parse_hunt_note(note).unwrap();
+    let next = wingtip_magics::hunt::hunt_note(method, seed, chunk + 2, row);
     assert!(matches!(
         check_entry(Family::Bishop, &entry, Some(&next)),
         Outcome::Mismatch { .. }

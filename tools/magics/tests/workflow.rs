@@ -435,3 +435,66 @@ fn an_interrupted_hunt_leaves_valid_files_and_resumes() {
     assert!(done > 0);
     assert!(done * LOCAL_EVALS <= report.tries);
 }
+
+#[test]
+fn a_trim_hunt_shortens_rows_deterministically_and_merge_prefers_them() {
+    // Bishop c8, a5 and f2 at 5 bits from seed 7, each a whole 32-entry row: four
+    // trim chunks (hill climbs that count an index past the row's last slot as a
+    // collision) end each row early. One thread and two give the same entries, the
+    // notes rerun to them, the compact table shrinks by the slots saved, and a merge
+    // with the seed-7 folder keeps the shorter rows.
+    let squares = [2u8, 24, 53];
+    let run = |dir: &Path, threads: usize| {
+        let config = HuntConfig {
+            family: Family::Bishop,
+            squares: squares.to_vec(),
+            budget: Budget::Tries(4 * CHUNK_TRIES),
+            threads,
+            seed: 5,
+            method: Method::Trim,
+        };
+        write_family(
+            dir,
+            Family::Bishop,
+            search_family(Family::Bishop, 7).map(Some),
+            "wingtip magics search --seed 7",
+        );
+        let stop = AtomicBool::new(false);
+        hunt_dir(&config, dir, dir, "test hunt", &stop, |_| {}).unwrap()
+    };
+    let (a, b, seven) = (temp_dir("trim-a"), temp_dir("trim-b"), temp_dir("trim-7"));
+    let (ra, rb) = (run(&a, 1), run(&b, 2));
+    assert_eq!(ra.entries, rb.entries);
+    assert_valid(&a);
+    let start = search_family(Family::Bishop, 7);
+    let row = |e: &Entry| wingtip_codegen::tables::compact_row_len(Family::Bishop, e);
+    let file = wingtip_magics::store::read_existing_file(&a, Family::Bishop)
+        .unwrap()
+        .unwrap();
+    let mut saved = 0;
+    for (sq, (&old, &new)) in start.iter().zip(&ra.entries).enumerate() {
+        if !squares.contains(&(sq as u8)) {
+            assert_eq!(new, old, "square {sq} was not hunted");
+            continue;
+        }
+        assert_eq!(new.bits, old.bits, "square {sq}: trimming keeps the width");
+        assert!(
+            row(&new) < row(&old),
+            "square {sq}: row {} not shortened",
+            row(&new)
+        );
+        saved += row(&old) - row(&new);
+        let note = file.notes[sq].as_deref().expect("a note");
+        assert!(note.starts_with("hunt trim seed 5 chunk "), "{note}");
+        let check = wingtip_magics::reproduce::check_entry(Family::Bishop, &new, Some(note));
+        assert!(check.reproduced(), "{check:?}");
+    }
+    assert_eq!(ra.improved().len(), squares.len());
+    let size =
+        |e: &[Entry; 64]| wingtip_magics::stats::compact_entries(Family::Bishop, &e.map(Some));
+    assert_eq!(size(&start) - size(&ra.entries), saved as u64);
+    write_family(&seven, Family::Bishop, start.map(Some), "seed 7");
+    let merged = merge_dirs(&[seven.clone(), a.clone()]).unwrap();
+    let bishop = &merged.families[Family::Bishop.index()];
+    assert_eq!(bishop.entries, ra.entries.map(Some));
+}

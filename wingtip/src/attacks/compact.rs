@@ -1,6 +1,7 @@
-//! The compact ("fancy") magic layout: one shared table, a row of `2^n` entries per
-//! square at a per-square offset (Pradyumna Kannan's layout; 107,648 entries at full
-//! width, fewer with hunted magics).
+//! The compact ("fancy") magic layout: one shared table, a row of up to `2^n` entries
+//! per square at a per-square offset (Pradyumna Kannan's layout; 107,648 entries at
+//! full width, fewer with hunted magics, and a row ends at the last slot a subset
+//! reaches: docs/design.md §3).
 
 use crate::tables::{BISHOP_MAGICS, ROOK_MAGICS, SLIDER_ATTACKS};
 use crate::{Bitboard, Square};

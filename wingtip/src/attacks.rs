@@ -7,7 +7,7 @@
 //! | module | scheme | table |
 //! |---|---|---|
 //! | `plain` | Kirin's magics, fixed rows | `[64][4096]` + `[64][512]`, 2.25 MiB |
-//! | `compact` | the same magics, per-square offsets (Kannan's fancy layout) | 92,864 entries (hunted magics), 725.5 KiB |
+//! | `compact` | the same magics, per-square offsets (Kannan's fancy layout) | 92,797 entries (hunted magics), 725.0 KiB |
 //! | `kindergarten` | Winglet's sign-bit line magics, rook = rank \| file | 4 × 32 KiB |
 //! | `pext` | BMI2 `pext` into a pext-order compact table (bmi2 targets only) | 841 KiB |
 //! | `classical` | obstruction difference, no table at all | none |
@@ -25,7 +25,7 @@
 //! | target | default | why |
 //! |---|---|---|
 //! | x86-64 with BMI2 | `pext` | fastest |
-//! | wasm32, 32-bit ARM (`thumb*`), `riscv32*` | `kindergarten` | 128 KiB of tables instead of 725.5 KiB (`compact`) or 2.25 MiB (`plain`), 9–19 % behind `plain` |
+//! | wasm32, 32-bit ARM (`thumb*`), `riscv32*` | `kindergarten` | 128 KiB of tables instead of 725.0 KiB (`compact`) or 2.25 MiB (`plain`), 9–19 % behind `plain` |
 //! | anything else | `compact` | level with `plain` in perft and search on x86-64-v2, faster in random lookups, a third of the memory |
 //!
 //! A build picks another with a `--cfg` flag, for example in the embedding project's
@@ -143,7 +143,7 @@ by_target! {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     use pext as backend;
     // wasm32 and 32-bit embedded targets: the smallest tables that stay near the
-    // fastest (128 KiB of line tables against compact's 725.5 KiB and plain's
+    // fastest (128 KiB of line tables against compact's 725.0 KiB and plain's
     // 2.25 MiB; see README, "Footprint").
     #[cfg(any(target_arch = "wasm32", target_arch = "arm", target_arch = "riscv32"))]
     use kindergarten as backend;

@@ -814,14 +814,24 @@ fn stats(dir: &Path) -> anyhow::Result<()> {
             .map(|(b, n)| format!("{n} x {b}"))
             .collect();
         let missing = entries.iter().filter(|e| e.is_none()).count();
+        // Rows that end before 2^bits (the compact layout cuts them after their last
+        // reached slot) and the entries that saves.
+        let short: Vec<u64> = entries
+            .iter()
+            .flatten()
+            .map(|e| (1u64 << e.bits) - wingtip_codegen::tables::compact_row_len(family, e) as u64)
+            .filter(|&saved| saved > 0)
+            .collect();
         outln!(
-            "{family} index bits: {}{}",
+            "{family} index bits: {}{}; {} row(s) end early, {} entries saved",
             hist.join(", "),
             if missing > 0 {
                 format!(" ({missing} square(s) missing, counted at full width)")
             } else {
                 String::new()
-            }
+            },
+            short.len(),
+            short.iter().sum::<u64>()
         );
     }
     Ok(())

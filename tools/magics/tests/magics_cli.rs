@@ -75,6 +75,48 @@ fn verify_accepts_the_committed_folder() {
 }
 
 #[test]
+fn stats_counts_the_rows_that_end_early() {
+    // Recount from the committed files: each row's last reached slot, by brute force
+    // over the mask's subsets, against `2^bits`; bishop h1 (the table's last row) is
+    // kept whole and so never counts.
+    let o = magics(&["stats", p(&committed())]);
+    let out = text(&o);
+    assert!(o.status.success(), "{out}");
+    for (family, file) in [
+        (wingtip_codegen::Family::Rook, "rook.txt"),
+        (wingtip_codegen::Family::Bishop, "bishop.txt"),
+    ] {
+        let text = std::fs::read_to_string(committed().join(file)).unwrap();
+        let parsed = wingtip_codegen::format::parse_file(family, Path::new(file), &text).unwrap();
+        let (mut rows, mut saved) = (0, 0);
+        for e in parsed.entries.iter().flatten() {
+            if family == wingtip_codegen::Family::Bishop && e.square == 63 {
+                continue;
+            }
+            let mask = family.mask(e.square);
+            let (mut sub, mut top) = (0u64, 0u64);
+            loop {
+                top = top.max(sub.wrapping_mul(e.magic) >> (64 - e.bits as u32));
+                sub = sub.wrapping_sub(mask) & mask;
+                if sub == 0 {
+                    break;
+                }
+            }
+            if top + 1 < 1 << e.bits {
+                rows += 1;
+                saved += (1u64 << e.bits) - (top + 1);
+            }
+        }
+        let line = format!("{rows} row(s) end early, {saved} entries saved");
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with(&format!("{family} index bits")) && l.ends_with(&line)),
+            "{family}: `{line}` not in {out}"
+        );
+    }
+}
+
+#[test]
 fn verify_rejects_each_kind_of_bad_file() {
     let good = seed7("verify-good");
     // (file, edit, expected location, expected reason)

@@ -7,7 +7,7 @@
 //! | module | scheme | table |
 //! |---|---|---|
 //! | `plain` | Kirin's magics, fixed rows | `[64][4096]` + `[64][512]`, 2.25 MiB |
-//! | `compact` | the same magics, per-square offsets (Kannan's fancy layout) | 92,797 entries (hunted magics), 725.0 KiB |
+//! | `compact` | the same magics, per-square offsets (Kannan's fancy layout) | 92,793 entries (hunted magics), 725.0 KiB |
 //! | `kindergarten` | Winglet's sign-bit line magics, rook = rank \| file | 4 × 32 KiB |
 //! | `pext` | BMI2 `pext` into a pext-order compact table (bmi2 targets only) | 841 KiB |
 //! | `classical` | obstruction difference, no table at all | none |

@@ -172,27 +172,40 @@ fn seeded_hunt_finds_a_narrower_magic_deterministically() {
     assert_eq!(disk, a.map(Some));
 }
 
+/// Writes the seed-7 set of `family` into `dir`, then hunts `squares` there for four
+/// chunks each.
+fn hunt_from_seed_7(
+    dir: &Path,
+    family: Family,
+    squares: &[u8],
+    threads: usize,
+    seed: u64,
+    method: Method,
+) -> wingtip_magics::HuntReport {
+    let config = HuntConfig {
+        family,
+        squares: squares.to_vec(),
+        budget: Budget::Tries(4 * CHUNK_TRIES),
+        threads,
+        seed,
+        method,
+    };
+    write_family(
+        dir,
+        family,
+        search_family(family, 7).map(Some),
+        "wingtip magics search --seed 7",
+    );
+    let stop = AtomicBool::new(false);
+    hunt_dir(&config, dir, dir, "test hunt", &stop, |_| {}).unwrap()
+}
+
 #[test]
 fn a_depth_first_hunt_is_deterministic_and_notes_what_found_it() {
     // Rook b1 one bit below full width within four chunks: the depth-first method
     // finds it, the same magic on one thread and on two, and the note reruns to it.
     let run = |dir: &Path, threads: usize| {
-        let config = HuntConfig {
-            family: Family::Rook,
-            squares: vec![57],
-            budget: Budget::Tries(4 * CHUNK_TRIES),
-            threads,
-            seed: 3,
-            method: Method::DepthFirst,
-        };
-        write_family(
-            dir,
-            Family::Rook,
-            search_family(Family::Rook, 7).map(Some),
-            "wingtip magics search --seed 7",
-        );
-        let stop = AtomicBool::new(false);
-        hunt_dir(&config, dir, dir, "test hunt", &stop, |_| {}).unwrap()
+        hunt_from_seed_7(dir, Family::Rook, &[57], threads, 3, Method::DepthFirst)
     };
     let (a, b) = (temp_dir("dfs-a"), temp_dir("dfs-b"));
     let (ra, rb) = (run(&a, 1), run(&b, 2));
@@ -445,22 +458,7 @@ fn a_trim_hunt_shortens_rows_deterministically_and_merge_prefers_them() {
     // with the seed-7 folder keeps the shorter rows.
     let squares = [2u8, 24, 53];
     let run = |dir: &Path, threads: usize| {
-        let config = HuntConfig {
-            family: Family::Bishop,
-            squares: squares.to_vec(),
-            budget: Budget::Tries(4 * CHUNK_TRIES),
-            threads,
-            seed: 5,
-            method: Method::Trim,
-        };
-        write_family(
-            dir,
-            Family::Bishop,
-            search_family(Family::Bishop, 7).map(Some),
-            "wingtip magics search --seed 7",
-        );
-        let stop = AtomicBool::new(false);
-        hunt_dir(&config, dir, dir, "test hunt", &stop, |_| {}).unwrap()
+        hunt_from_seed_7(dir, Family::Bishop, &squares, threads, 5, Method::Trim)
     };
     let (a, b, seven) = (temp_dir("trim-a"), temp_dir("trim-b"), temp_dir("trim-7"));
     let (ra, rb) = (run(&a, 1), run(&b, 2));

@@ -464,20 +464,35 @@ impl Board {
     /// ```
     #[inline]
     pub fn make_move(&mut self, mv: Move) {
+        self.make::<true>(mv);
+    }
+
+    /// [`Board::make_move`] without the Zobrist key, which is left stale: for perft,
+    /// whose boards are never hashed, compared or handed out.
+    #[inline]
+    pub(crate) fn make_move_unhashed(&mut self, mv: Move) {
+        self.make::<false>(mv);
+    }
+
+    /// The body of [`Board::make_move`]; with `HASH` false no key is updated.
+    #[inline(always)]
+    fn make<const HASH: bool>(&mut self, mv: Move) {
         let us = self.side;
         let them = !us;
         let mut hash = self.hash ^ ZOBRIST_SIDE;
 
         if self.en_passant < 64 {
-            hash ^= ZOBRIST_EN_PASSANT[(self.en_passant & 7) as usize];
+            if HASH {
+                hash ^= ZOBRIST_EN_PASSANT[(self.en_passant & 7) as usize];
+            }
             self.en_passant = crate::NO_SQUARE;
         }
 
         self.halfmove_clock += 1;
         if mv.is_castling() {
-            self.make_castling(mv.source(), mv.target(), &mut hash);
+            self.make_castling::<HASH>(mv.source(), mv.target(), &mut hash);
         } else {
-            self.make_step(mv, &mut hash);
+            self.make_step::<HASH>(mv, &mut hash);
         }
 
         self.occupancies[BOTH] = self.occupancies[0] | self.occupancies[1];
@@ -485,18 +500,20 @@ impl Board {
             self.fullmove_number += 1;
         }
         self.side = them;
-        self.hash = hash;
-        debug_assert_eq!(
-            self.hash,
-            self.compute_hash(),
-            "incremental hash after {mv}"
-        );
+        if HASH {
+            self.hash = hash;
+            debug_assert_eq!(
+                self.hash,
+                self.compute_hash(),
+                "incremental hash after {mv}"
+            );
+        }
     }
 
     /// The body of [`Board::make_move`] for every move but castling: capture, the
     /// piece's step (or promotion), the en-passant square, the rights.
     #[inline(always)]
-    fn make_step(&mut self, mv: Move, hash: &mut u64) {
+    fn make_step<const HASH: bool>(&mut self, mv: Move, hash: &mut u64) {
         let from = mv.source();
         let to = mv.target();
         let piece = mv.piece();
@@ -520,18 +537,24 @@ impl Board {
             }
             self.pieces[i].0 ^= cap_bb;
             self.occupancies[them.index()].0 ^= cap_bb;
-            *hash ^= ZOBRIST_PIECE[i][cap_sq];
+            if HASH {
+                *hash ^= ZOBRIST_PIECE[i][cap_sq];
+            }
         }
 
         let p = piece.index();
         self.pieces[p].0 ^= from_bb;
-        *hash ^= ZOBRIST_PIECE[p][from.index()];
+        if HASH {
+            *hash ^= ZOBRIST_PIECE[p][from.index()];
+        }
         let placed = match mv.promoted() {
             Some(promoted) => promoted.index(),
             None => p,
         };
         self.pieces[placed].0 ^= to_bb;
-        *hash ^= ZOBRIST_PIECE[placed][to.index()];
+        if HASH {
+            *hash ^= ZOBRIST_PIECE[placed][to.index()];
+        }
         self.occupancies[us.index()].0 ^= from_bb | to_bb;
 
         if piece.role() == Role::Pawn {
@@ -544,7 +567,9 @@ impl Board {
                     != 0
                 {
                     self.en_passant = ep;
-                    *hash ^= ZOBRIST_EN_PASSANT[(ep & 7) as usize];
+                    if HASH {
+                        *hash ^= ZOBRIST_EN_PASSANT[(ep & 7) as usize];
+                    }
                 }
             }
         }
@@ -552,7 +577,7 @@ impl Board {
         // Only a move from or to a back rank can touch a castling king or rook.
         if self.castling != 0 && (from_bb | to_bb) & (Bitboard::RANK_1.0 | Bitboard::RANK_8.0) != 0
         {
-            self.update_castling(from, to, piece, hash);
+            self.update_castling::<HASH>(from, to, piece, hash);
         }
     }
 
@@ -560,7 +585,13 @@ impl Board {
     /// right of a rook square the move leaves or lands on (the rook moved or was
     /// taken there).
     #[inline(always)]
-    fn update_castling(&mut self, from: Square, to: Square, piece: Piece, hash: &mut u64) {
+    fn update_castling<const HASH: bool>(
+        &mut self,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        hash: &mut u64,
+    ) {
         let old = self.castling;
         let rights = if u32::from_ne_bytes(self.castle_rooks) == u32::from_ne_bytes(STANDARD_ROOKS)
         {
@@ -570,7 +601,9 @@ impl Board {
         } else {
             self.drop_chess960_rights(from, to, piece)
         };
-        *hash ^= ZOBRIST_CASTLING[old as usize] ^ ZOBRIST_CASTLING[rights as usize];
+        if HASH {
+            *hash ^= ZOBRIST_CASTLING[old as usize] ^ ZOBRIST_CASTLING[rights as usize];
+        }
         self.castling = rights;
     }
 
@@ -601,8 +634,10 @@ impl Board {
     /// Sets the rights to `rights` (a subset of the current ones), with the key and
     /// the standard rook square for each right dropped.
     #[inline]
-    fn set_castling(&mut self, rights: u8, hash: &mut u64) {
-        *hash ^= ZOBRIST_CASTLING[self.castling as usize] ^ ZOBRIST_CASTLING[rights as usize];
+    fn set_castling<const HASH: bool>(&mut self, rights: u8, hash: &mut u64) {
+        if HASH {
+            *hash ^= ZOBRIST_CASTLING[self.castling as usize] ^ ZOBRIST_CASTLING[rights as usize];
+        }
         for (i, right) in RIGHTS.iter().enumerate() {
             if rights & right == 0 {
                 self.castle_rooks[i] = STANDARD_ROOKS[i];
@@ -616,7 +651,7 @@ impl Board {
     /// d-file of the same rank (either may already stand there), and the side's
     /// rights end.
     #[inline(never)]
-    fn make_castling(&mut self, from: Square, rook: Square, hash: &mut u64) {
+    fn make_castling<const HASH: bool>(&mut self, from: Square, rook: Square, hash: &mut u64) {
         let us = self.side;
         let queen_side = rook.index() < from.index();
         let i = 2 * us.index() + queen_side as usize;
@@ -627,15 +662,17 @@ impl Board {
         self.pieces[king].0 ^= bb(from) ^ bb(king_to);
         self.pieces[rook_piece].0 ^= bb(rook) ^ bb(rook_to);
         self.occupancies[us.index()].0 ^= bb(from) ^ bb(king_to) ^ bb(rook) ^ bb(rook_to);
-        *hash ^= ZOBRIST_PIECE[king][from.index()]
-            ^ ZOBRIST_PIECE[king][king_to.index()]
-            ^ ZOBRIST_PIECE[rook_piece][rook.index()]
-            ^ ZOBRIST_PIECE[rook_piece][rook_to.index()];
+        if HASH {
+            *hash ^= ZOBRIST_PIECE[king][from.index()]
+                ^ ZOBRIST_PIECE[king][king_to.index()]
+                ^ ZOBRIST_PIECE[rook_piece][rook.index()]
+                ^ ZOBRIST_PIECE[rook_piece][rook_to.index()];
+        }
         let ours = match us {
             Color::White => WHITE_KING_SIDE | WHITE_QUEEN_SIDE,
             Color::Black => BLACK_KING_SIDE | BLACK_QUEEN_SIDE,
         };
-        self.set_castling(self.castling & !ours, hash);
+        self.set_castling::<HASH>(self.castling & !ours, hash);
     }
 
     /// Passes the turn without moving (for null-move pruning); clears the en-passant

@@ -24,14 +24,15 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 }
 
 fn perft_inner(board: &Board, depth: u32) -> u64 {
-    // Each move is made and counted as the generator finds it: no move list.
+    // Each move is made and counted as the generator finds it: no move list, and no
+    // Zobrist key (perft never looks at one).
     let mut nodes = 0;
     if depth == 2 {
         generate(
             board,
             &mut MoveVisitor(|mv| {
                 let mut child = *board;
-                child.make_move(mv);
+                child.make_move_unhashed(mv);
                 nodes += child.count_legal_moves();
             }),
         );
@@ -40,7 +41,7 @@ fn perft_inner(board: &Board, depth: u32) -> u64 {
             board,
             &mut MoveVisitor(|mv| {
                 let mut child = *board;
-                child.make_move(mv);
+                child.make_move_unhashed(mv);
                 nodes += perft_inner(&child, depth - 1);
             }),
         );

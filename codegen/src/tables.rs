@@ -25,6 +25,12 @@ pub fn magic_index(occupied: u64, magic: u64, bits: u8) -> usize {
     (occupied.wrapping_mul(magic) >> (64 - bits as u32)) as usize
 }
 
+/// Whether `sq` of `family` is the compact table's last row (bishop h1), which
+/// [`compact_row_len`] keeps whole.
+pub fn is_last_compact_row(family: Family, sq: u8) -> bool {
+    family == Family::Bishop && sq == 63
+}
+
 /// Entries of `entry`'s row in the compact table (docs/design.md §3): index 0
 /// through the highest index any subset of the mask reaches, so a row whose top
 /// slots no subset reaches ends early and the next row starts there. The table's
@@ -32,7 +38,7 @@ pub fn magic_index(occupied: u64, magic: u64, bits: u8) -> usize {
 /// range lies inside the table and the compact backend's bound on its unchecked
 /// read is a compile-time check of the offsets alone.
 pub fn compact_row_len(family: Family, entry: &Entry) -> usize {
-    if family == Family::Bishop && entry.square == 63 {
+    if is_last_compact_row(family, entry.square) {
         return 1 << entry.bits;
     }
     subsets(family.mask(entry.square))

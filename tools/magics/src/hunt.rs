@@ -898,7 +898,7 @@ fn target_bits(method: Method, entry: &Entry) -> u8 {
 fn target(family: Family, method: Method, entry: &Entry, floor: u8) -> Option<(u8, usize)> {
     if method == Method::Trim {
         let row = compact_row_len(family, entry);
-        let last = family == Family::Bishop && entry.square == 63;
+        let last = crate::tables::is_last_compact_row(family, entry.square);
         (!last && row > (1 << (entry.bits - 1)) + 1).then_some((entry.bits, row - 1))
     } else {
         let bits = entry.bits - 1;

@@ -69,7 +69,7 @@ for file in "$root"/wingtip/magics/*.txt; do
   seed magics_file "$(basename "$file" .txt)" < "$file"
 done
 
-# net_file: the small test networks (25 KB each; the shipped 201 KB one would set
+# net_file: the small test networks (25-50 KB each; the shipped 201 KB one would set
 # libFuzzer's -max_len that high for every input).
 for file in "$root"/wingtip/tests/data/*.bin; do
   seed net_file "$(basename "$file" .bin)" < "$file"

@@ -14,12 +14,13 @@
 //! |---|---|
 //! | 4 | magic `WTNN` |
 //! | 2 | format version, [`VERSION`] |
-//! | 2 | inputs, [`INPUTS`] (piece × square from one side's view) |
+//! | 2 | inputs, [`INPUTS`] (piece × square from one side's view) times the king buckets `K` (1 without kind flag 8) |
 //! | 2 | hidden width `H` per side, 1 ..= [`MAX_HIDDEN`] |
 //! | 2 | first-layer scale, [`QA`] |
 //! | 2 | output-layer scale, [`QB`] |
-//! | 2 | kind, bit flags: 1 = the full evaluation (else a correction added to the hand-set terms), 2 = squared clipped-ReLU hidden units (else clipped ReLU), 4 = [`BUCKETS`] output buckets chosen by the number of pieces on the board (else one output) |
-//! | 2 · 768 · H | first-layer weights, `i16`, input-major |
+//! | 2 | kind, bit flags: 1 = the full evaluation (else a correction added to the hand-set terms), 2 = squared clipped-ReLU hidden units (else clipped ReLU), 4 = [`BUCKETS`] output buckets chosen by the number of pieces on the board (else one output), 8 = king-bucketed inputs (the king map below) |
+//! | 64 | with kind flag 8 only: the king map, a byte per square of the view's own king (see below) |
+//! | 2 · 768 · K · H | first-layer weights, `i16`, input-major |
 //! | 2 · H | first-layer biases, `i16` |
 //! | 2 · 2H · B | output weights, `i16`, bucket by bucket (B = 1, or [`BUCKETS`] with kind flag 4): the side to move's H, then the other side's H |
 //! | 4 · B | output biases, `i32`, one per bucket |
@@ -29,6 +30,17 @@
 //! `min((n − 2) / 4, 7)` (`wingtip::eval::net::bucket`): the output layer can weigh
 //! the same hidden units differently in an opening, a middlegame and an ending, at no
 //! cost to the incremental first layer.
+//!
+//! **King buckets.** With kind flag 8 each view has `K` sets of 768 inputs
+//! (1 ≤ `K` ≤ [`MAX_KING_BUCKETS`]), and the square of the view's own king picks the
+//! set. The king map's byte `i` is for the own king on square `i` of the view (a8 = 0 …
+//! h1 = 63 as the view sees the board: Black's view is flipped vertically, so a king on
+//! its home rank is on squares 56–63 in either view). Its bits 0–6 are the bucket, below
+//! `K`, so the inputs read are rows `768 · bucket …`; bit 7 set mirrors the view
+//! horizontally (every square's file `f` read as `7 − f`, the king's too), the usual way
+//! to let a king on the g-file share weights with one on the b-file. Every bucket below
+//! `K` must appear in the map. A king that moves to a square with another byte changes
+//! every input of its own view, so the engine recomputes that view's sums from the board.
 
 use std::fmt;
 use std::path::Path;
@@ -48,6 +60,12 @@ pub const QB: i32 = 256;
 pub const HEADER: usize = 16;
 /// Output buckets of a network with kind flag 4.
 pub const BUCKETS: usize = 8;
+/// The most king buckets (sets of [`INPUTS`] inputs) a network with kind flag 8 has.
+pub const MAX_KING_BUCKETS: usize = 16;
+/// The bit of a king map byte that mirrors the view horizontally.
+pub const MIRROR: u8 = 0x80;
+/// The king map's size in bytes.
+pub const KING_MAP: usize = 64;
 const MAGIC: &[u8; 4] = b"WTNN";
 
 /// A network's integer weights, as stored.
@@ -55,7 +73,7 @@ const MAGIC: &[u8; 4] = b"WTNN";
 pub struct NetFile {
     /// Hidden width per side.
     pub hidden: usize,
-    /// First-layer weights, `[INPUTS][hidden]` flattened.
+    /// First-layer weights, `[INPUTS · king buckets][hidden]` flattened.
     pub w1: Vec<i16>,
     /// First-layer biases, `[hidden]`.
     pub b1: Vec<i16>,
@@ -66,6 +84,8 @@ pub struct NetFile {
     pub b2: Vec<i32>,
     /// Output buckets: 1, or [`BUCKETS`] (kind flag 4) chosen by the piece count.
     pub buckets: usize,
+    /// The king map of a king-bucketed network (kind flag 8), `None` for plain inputs.
+    pub king_map: Option<[u8; KING_MAP]>,
     /// Whether the network is the whole evaluation (kind flag 1) rather than a
     /// correction added to the hand-set terms.
     pub full: bool,
@@ -96,25 +116,81 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The file size for a hidden width and a number of output buckets.
+/// The file size for a hidden width and a number of output buckets (plain inputs).
 pub const fn file_size(hidden: usize, buckets: usize) -> usize {
-    HEADER + 2 * (INPUTS * hidden + hidden + 2 * hidden * buckets) + 4 * buckets + 8
+    layout_size(hidden, buckets, None)
+}
+
+/// The file size for a hidden width, a number of output buckets and, for a
+/// king-bucketed network, its number of king buckets.
+pub const fn layout_size(hidden: usize, buckets: usize, king_buckets: Option<usize>) -> usize {
+    let (map, kings) = match king_buckets {
+        Some(k) => (KING_MAP, k),
+        None => (0, 1),
+    };
+    HEADER + map + 2 * (INPUTS * kings * hidden + hidden + 2 * hidden * buckets) + 4 * buckets + 8
+}
+
+/// The number of king buckets a king map names: one more than its highest bucket.
+pub fn king_buckets(map: &[u8; KING_MAP]) -> usize {
+    map.iter()
+        .map(|&b| usize::from(b & !MIRROR) + 1)
+        .max()
+        .unwrap_or(1)
+}
+
+/// Checks a king map for `k` king buckets: every byte's bucket below `k`, and every
+/// bucket used. The error names the first square that is wrong (a8 = 0 … h1 = 63).
+pub fn check_king_map(map: &[u8; KING_MAP], k: usize) -> Result<(), NetError> {
+    let mut used = [false; MAX_KING_BUCKETS];
+    for (sq, &b) in map.iter().enumerate() {
+        let bucket = usize::from(b & !MIRROR);
+        if bucket >= k {
+            return Err(NetError(format!(
+                "king map square {sq}: bucket {bucket}, expected below {k}"
+            )));
+        }
+        used[bucket] = true;
+    }
+    if let Some(b) = (0..k).find(|&b| !used[b]) {
+        return Err(NetError(format!(
+            "king map: bucket {b} of {k} is never used"
+        )));
+    }
+    Ok(())
 }
 
 impl NetFile {
-    /// Serialises the network (header, weights, checksum).
+    /// The number of king buckets: 1 for plain inputs.
+    pub fn kings(&self) -> usize {
+        self.king_map.as_ref().map_or(1, king_buckets)
+    }
+
+    /// The first layer's rows: [`INPUTS`] times the king buckets.
+    pub fn inputs(&self) -> usize {
+        INPUTS * self.kings()
+    }
+
+    /// Serialises the network (header, king map, weights, checksum).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(file_size(self.hidden, self.buckets));
+        let kings = self.king_map.as_ref().map(king_buckets);
+        let mut out = Vec::with_capacity(layout_size(self.hidden, self.buckets, kings));
         out.extend_from_slice(MAGIC);
         for v in [
             VERSION,
-            INPUTS as u16,
+            self.inputs() as u16,
             self.hidden as u16,
             QA as u16,
             QB as u16,
-            u16::from(self.full) | u16::from(self.squared) << 1 | u16::from(self.buckets > 1) << 2,
+            u16::from(self.full)
+                | u16::from(self.squared) << 1
+                | u16::from(self.buckets > 1) << 2
+                | u16::from(self.king_map.is_some()) << 3,
         ] {
             out.extend_from_slice(&v.to_le_bytes());
+        }
+        if let Some(map) = &self.king_map {
+            out.extend_from_slice(map);
         }
         for w in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&w.to_le_bytes());
@@ -157,9 +233,30 @@ impl NetFile {
                 "format version {version}, this build reads version {VERSION}"
             ));
         }
-        if inputs as usize != INPUTS {
-            return err(format!("{inputs} inputs, expected {INPUTS}"));
-        }
+        let inputs = usize::from(inputs);
+        let king_map = if kind & 8 == 0 {
+            if inputs != INPUTS {
+                return err(format!("{inputs} inputs, expected {INPUTS}"));
+            }
+            None
+        } else {
+            if inputs % INPUTS != 0 || inputs == 0 || inputs / INPUTS > MAX_KING_BUCKETS {
+                return err(format!(
+                    "{inputs} inputs, expected {INPUTS} times 1 ..= {MAX_KING_BUCKETS} king buckets"
+                ));
+            }
+            if bytes.len() < HEADER + KING_MAP {
+                return err(format!(
+                    "{} bytes, shorter than the header and the king map",
+                    bytes.len()
+                ));
+            }
+            let map: [u8; KING_MAP] = bytes[HEADER..HEADER + KING_MAP]
+                .try_into()
+                .expect("64 bytes");
+            check_king_map(&map, inputs / INPUTS)?;
+            Some(map)
+        };
         if hidden == 0 || hidden > MAX_HIDDEN {
             return err(format!(
                 "hidden width {hidden}, expected 1 ..= {MAX_HIDDEN}"
@@ -170,16 +267,18 @@ impl NetFile {
                 "scales QA = {qa}, QB = {qb}, expected {QA} and {QB}"
             ));
         }
-        if kind > 7 {
+        if kind > 15 {
             return err(format!(
-                "network kind {kind}, expected 0 to 7 (flags: 1 full evaluation, 2 squared units, 4 output buckets)"
+                "network kind {kind}, expected 0 to 15 (flags: 1 full evaluation, 2 squared units, 4 output buckets, 8 king buckets)"
             ));
         }
         let buckets = if kind & 4 != 0 { BUCKETS } else { 1 };
-        let size = file_size(hidden, buckets);
+        let kings = king_map.as_ref().map(king_buckets);
+        let size = layout_size(hidden, buckets, kings);
         if bytes.len() != size {
+            let k = kings.map_or(String::new(), |k| format!(" and {k} king bucket(s)"));
             return err(format!(
-                "{} bytes, a {hidden}-wide network with {buckets} output bucket(s) takes {size}",
+                "{} bytes, a {hidden}-wide network with {buckets} output bucket(s){k} takes {size}",
                 bytes.len()
             ));
         }
@@ -191,7 +290,7 @@ impl NetFile {
                 "checksum {stored:016x} does not match the contents ({actual:016x}): the file is damaged"
             ));
         }
-        let mut at = HEADER;
+        let mut at = HEADER + if king_map.is_some() { KING_MAP } else { 0 };
         let mut take = |n: usize| -> Vec<i16> {
             let v = bytes[at..at + 2 * n]
                 .chunks_exact(2)
@@ -200,7 +299,7 @@ impl NetFile {
             at += 2 * n;
             v
         };
-        let w1 = take(INPUTS * hidden);
+        let w1 = take(inputs * hidden);
         let b1 = take(hidden);
         let w2 = take(2 * hidden * buckets);
         let b2 = bytes[at..at + 4 * buckets]
@@ -214,6 +313,7 @@ impl NetFile {
             w2,
             b2,
             buckets,
+            king_map,
             full: kind & 1 != 0,
             squared: kind & 2 != 0,
         })
@@ -258,8 +358,39 @@ impl NetFile {
             s.push(']');
         };
         // The format's constants, so that the library states none of them again.
-        writeln!(s, "/// Inputs per side (the file format's `INPUTS`).").unwrap();
+        writeln!(
+            s,
+            "/// Inputs per side and king bucket (the file format's `INPUTS`)."
+        )
+        .unwrap();
         writeln!(s, "pub const NET_INPUTS: usize = {INPUTS};").unwrap();
+        writeln!(
+            s,
+            "/// King buckets of the compiled-in network (1: plain inputs)."
+        )
+        .unwrap();
+        writeln!(s, "pub const NET_KING_BUCKETS: usize = {};", self.kings()).unwrap();
+        writeln!(
+            s,
+            "/// Whether the network has a king map (kind flag 8; all zeros without)."
+        )
+        .unwrap();
+        writeln!(
+            s,
+            "pub const NET_KING_MAPPED: bool = {};",
+            self.king_map.is_some()
+        )
+        .unwrap();
+        writeln!(
+            s,
+            "/// Per square of the view's own king: bucket (bits 0-6), mirror (bit 7)."
+        )
+        .unwrap();
+        write!(s, "pub const NET_KING_MAP: [u8; 64] = [").unwrap();
+        for b in self.king_map.unwrap_or([0; KING_MAP]) {
+            write!(s, "{b},").unwrap();
+        }
+        s.push_str("];\n");
         writeln!(s, "/// First-layer scale (the file format's `QA`).").unwrap();
         writeln!(s, "pub const NET_QA: i32 = {QA};").unwrap();
         writeln!(s, "/// Output-layer scale (the file format's `QB`).").unwrap();
@@ -277,7 +408,12 @@ impl NetFile {
             "/// First-layer weights, one row of `NET_HIDDEN` per input (scale QA = {QA})."
         )
         .unwrap();
-        s.push_str("pub const NET_W1: [[i16; NET_HIDDEN]; 768] = [");
+        write!(
+            s,
+            "pub const NET_W1: [[i16; NET_HIDDEN]; {}] = [",
+            self.inputs()
+        )
+        .unwrap();
         for row in self.w1.chunks_exact(h) {
             list(&mut s, row);
             s.push_str(",\n");
@@ -378,6 +514,7 @@ mod tests {
             w2: n(2 * hidden * buckets, 17),
             b2: (0..buckets as i32).map(|b| -12_345 + 1000 * b).collect(),
             buckets,
+            king_map: None,
             full: hidden % 2 == 0,
             squared: hidden % 3 == 0,
         }
@@ -422,8 +559,8 @@ mod tests {
         b[10] = 1;
         assert!(reason(&b).contains("scales"));
         let mut b = good.clone();
-        b[14] = 8;
-        assert!(reason(&b).contains("network kind 8"));
+        b[14] = 16;
+        assert!(reason(&b).contains("network kind 16"));
         // Kind flag 4 without the bucketed output layer's bytes: the size is wrong.
         let mut b = good.clone();
         b[14] |= 4;
@@ -431,6 +568,117 @@ mod tests {
         assert!(reason(&good[..good.len() - 1]).contains("takes"));
         let mut b = good.clone();
         b[HEADER + 3] ^= 1;
+        assert!(reason(&b).contains("checksum"));
+    }
+
+    /// A king-bucketed sample: buckets by rank (the home rank 0, the next 1, the rest
+    /// 2), mirrored when the king is on files e-h.
+    fn kinged(hidden: usize, buckets: usize) -> NetFile {
+        let mut map = [0u8; KING_MAP];
+        for (sq, b) in map.iter_mut().enumerate() {
+            let bucket = match sq / 8 {
+                7 => 0,
+                6 => 1,
+                _ => 2,
+            };
+            *b = bucket | if sq % 8 >= 4 { MIRROR } else { 0 };
+        }
+        let mut net = sample_with(hidden, buckets);
+        net.king_map = Some(map);
+        net.w1 = (0..3 * INPUTS * hidden)
+            .map(|i| (i % 1_001) as i16 - 500)
+            .collect();
+        net
+    }
+
+    #[test]
+    fn king_buckets_round_trip_and_render() {
+        for (hidden, buckets) in [(3, 1), (4, BUCKETS)] {
+            let net = kinged(hidden, buckets);
+            assert_eq!((net.kings(), net.inputs()), (3, 3 * INPUTS));
+            let bytes = net.to_bytes();
+            assert_eq!(bytes.len(), layout_size(hidden, buckets, Some(3)));
+            assert_eq!(
+                bytes.len(),
+                file_size(hidden, buckets) + KING_MAP + 4 * INPUTS * hidden
+            );
+            assert_eq!(u16::from_le_bytes([bytes[6], bytes[7]]), 3 * INPUTS as u16);
+            assert_eq!(u16::from_le_bytes([bytes[14], bytes[15]]) & 8, 8);
+            assert_eq!(
+                &bytes[HEADER..HEADER + KING_MAP],
+                &net.king_map.unwrap()[..]
+            );
+            assert_eq!(NetFile::from_bytes(&bytes).unwrap(), net);
+            let text = net.render_rust();
+            assert!(text.contains("pub const NET_KING_BUCKETS: usize = 3;"));
+            assert!(text.contains("pub const NET_KING_MAPPED: bool = true;"));
+            assert!(text.contains(&format!(
+                "pub const NET_W1: [[i16; NET_HIDDEN]; {}] = [",
+                3 * INPUTS
+            )));
+            assert_eq!(text.matches("],\n").count(), 3 * INPUTS + BUCKETS);
+            // The map: a8 (bucket 2), e1 (home rank, mirrored: 128) in order.
+            assert!(text.contains("pub const NET_KING_MAP: [u8; 64] = [2,2,2,2,130,"));
+        }
+        // Plain inputs render an all-zero map and one king bucket.
+        let text = sample(2).render_rust();
+        assert!(text.contains("pub const NET_KING_BUCKETS: usize = 1;"));
+        assert!(text.contains("pub const NET_KING_MAPPED: bool = false;"));
+        assert!(text.contains(&format!(
+            "pub const NET_KING_MAP: [u8; 64] = [{}];",
+            "0,".repeat(64)
+        )));
+    }
+
+    #[test]
+    fn bad_king_maps_are_named() {
+        let good = kinged(2, 1).to_bytes();
+        let reason = |b: &[u8]| NetFile::from_bytes(b).unwrap_err().0;
+        // The header says 3 buckets; a square naming bucket 3 (mirrored or not) is wrong.
+        for byte in [3, 3 | MIRROR] {
+            let mut b = good.clone();
+            b[HEADER + 9] = byte;
+            assert!(
+                reason(&b).contains("king map square 9: bucket 3, expected below 3"),
+                "{}",
+                reason(&b)
+            );
+        }
+        // A bucket no square uses.
+        let mut b = good.clone();
+        for sq in 48..56 {
+            b[HEADER + sq] = 2;
+        }
+        assert!(reason(&b).contains("bucket 1 of 3 is never used"));
+        // Inputs that are not a whole number of buckets, or too many buckets.
+        let mut b = good.clone();
+        b[6..8].copy_from_slice(&(3 * INPUTS as u16 + 1).to_le_bytes());
+        assert!(reason(&b).contains("king buckets"));
+        let mut b = good.clone();
+        b[6..8].copy_from_slice(&(17 * INPUTS as u16).to_le_bytes());
+        assert!(reason(&b).contains("king buckets"));
+        // Plain inputs read with kind flag 8 set: their first weights are no king map.
+        let mut b = sample(2).to_bytes();
+        b[14] |= 8;
+        assert!(reason(&b).contains("king map square 0"), "{}", reason(&b));
+        // A map whose bytes pass but whose weights are one bucket short.
+        let mut b = good.clone();
+        b[6..8].copy_from_slice(&(2 * INPUTS as u16).to_le_bytes());
+        for sq in 0..48 {
+            b[HEADER + sq] = 1;
+        }
+        assert!(
+            reason(&b).contains("2 king bucket(s) takes"),
+            "{}",
+            reason(&b)
+        );
+        // A map without flag 8 (inputs for 3 buckets): refused as plain inputs.
+        let mut b = good.clone();
+        b[14] &= !8;
+        assert!(reason(&b).contains(&format!("{} inputs, expected {INPUTS}", 3 * INPUTS)));
+        assert!(reason(&good[..HEADER + 10]).contains("king map"));
+        let mut b = good.clone();
+        b[HEADER + 63] ^= MIRROR;
         assert!(reason(&b).contains("checksum"));
     }
 
@@ -454,6 +702,7 @@ mod tests {
             w2: vec![0; 4],
             b2: vec![0],
             buckets: 1,
+            king_map: None,
             full: false,
             squared: false,
         };

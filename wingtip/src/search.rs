@@ -124,6 +124,10 @@ struct Dirty {
     removed: [(u8, u8); 2],
     /// How many of `removed` are used.
     removed_len: u8,
+    /// Bit `v` (0 White, 1 Black) set when view `v`'s king moved to a square with
+    /// another king slot ([`eval::net::Network::king_slot`]): that view's sums are then
+    /// recomputed from the board, not updated.
+    refresh: u8,
 }
 
 impl Dirty {
@@ -132,6 +136,7 @@ impl Dirty {
         added_len: 0,
         removed: [(0, 0); 2],
         removed_len: 0,
+        refresh: 0,
     };
 
     /// The pieces that differ between `before` and `after` (one move apart).
@@ -154,6 +159,10 @@ impl Dirty {
                     d.removed_len += 1;
                 }
             }
+        }
+        if eval::net::KING_MAPPED {
+            let (old, new) = (ACC_NET.king_slots(before), ACC_NET.king_slots(after));
+            d.refresh = u8::from(old[0] != new[0]) | u8::from(old[1] != new[1]) << 1;
         }
         d
     }
@@ -433,10 +442,10 @@ pub struct Searcher {
     /// and pawn structure.
     correction: Correction,
     /// `acc[ply]`: the network's first-layer sums for the position at `ply` on
-    /// the current path, when `acc_valid[ply]` (computed lazily, only for positions
-    /// that are evaluated). Empty without an active network.
+    /// the current path, each view's when `acc_valid[ply][view]` (computed lazily,
+    /// only for positions that are evaluated). Empty without an active network.
     acc: [eval::net::Accumulator<{ eval::net::HIDDEN }>; ACC_PLIES],
-    acc_valid: [bool; ACC_PLIES],
+    acc_valid: [[bool; 2]; ACC_PLIES],
     /// `dirty[ply]`: what the move into the position at `ply` changed.
     dirty: [Dirty; ACC_PLIES],
 }
@@ -471,7 +480,7 @@ impl Searcher {
             root_best_score: 0,
             correction: Correction::new(),
             acc: [[[0; eval::net::HIDDEN]; 2]; ACC_PLIES],
-            acc_valid: [false; ACC_PLIES],
+            acc_valid: [[false; 2]; ACC_PLIES],
             dirty: [Dirty::NONE; ACC_PLIES],
         }
     }
@@ -772,7 +781,7 @@ impl Searcher {
     fn set_root(&mut self, board: &Board) {
         if let (Some(acc), Some(valid)) = (self.acc.first_mut(), self.acc_valid.first_mut()) {
             *acc = eval::net::refresh(ACC_NET, board);
-            *valid = true;
+            *valid = [true; 2];
         }
     }
 
@@ -782,7 +791,7 @@ impl Searcher {
     fn made(&mut self, board: &Board, child: &Board, ply: usize) {
         if eval::net::ACTIVE && ply < MAX_PLY {
             self.dirty[ply + 1] = Dirty::between(board, child);
-            self.acc_valid[ply + 1] = false;
+            self.acc_valid[ply + 1] = [false; 2];
         }
     }
 
@@ -794,30 +803,39 @@ impl Searcher {
         if !eval::net::ACTIVE {
             return eval::evaluate(board);
         }
-        // The nearest ply at or above this one whose sums are known (the root's
-        // always are), then each move's change applied down to this ply.
-        let mut from = ply;
-        while from > 0 && !self.acc_valid[from] {
-            from -= 1;
-        }
-        if !self.acc_valid[from] {
-            self.acc[ply] = eval::net::refresh(ACC_NET, board);
-            self.acc_valid[ply] = true;
-        } else {
+        // Per view: the nearest ply at or above this one whose sums are known (the
+        // root's always are), then each move's change applied down to this ply; or,
+        // when one of those moves took the view's king to another king slot, the
+        // view's sums computed afresh from this board.
+        let slots = ACC_NET.king_slots(board);
+        for (v, view) in [Color::White, Color::Black].into_iter().enumerate() {
+            let mut from = ply;
+            let mut fresh = false;
+            while from > 0 && !self.acc_valid[from][v] {
+                fresh |= self.dirty[from].refresh >> v & 1 != 0;
+                from -= 1;
+            }
+            if fresh || !self.acc_valid[from][v] {
+                self.acc[ply][v] = eval::net::refresh_view(ACC_NET, board, view);
+                self.acc_valid[ply][v] = true;
+                continue;
+            }
             for p in from + 1..=ply {
                 let (done, rest) = self.acc.split_at_mut(p);
                 let d = self.dirty[p];
                 let pair = |&(piece, sq): &(u8, u8)| (Piece::ALL[piece as usize], sq as usize);
                 let added = [pair(&d.added[0]), pair(&d.added[1])];
                 let removed = [pair(&d.removed[0]), pair(&d.removed[1])];
-                eval::net::update(
+                eval::net::update_view(
                     ACC_NET,
-                    &done[p - 1],
-                    &mut rest[0],
+                    view,
+                    slots[v],
+                    &done[p - 1][v],
+                    &mut rest[0][v],
                     &added[..d.added_len as usize],
                     &removed[..d.removed_len as usize],
                 );
-                self.acc_valid[p] = true;
+                self.acc_valid[p][v] = true;
             }
         }
         let pieces = board.occupied().len();

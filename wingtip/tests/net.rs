@@ -29,13 +29,20 @@ fn the_compiled_network_is_the_committed_file() {
     }
     assert_eq!(net::NET.squared, file.squared);
     assert_eq!(net::FULL, file.full && !file.is_zero());
+    // King buckets: the map as the file has it (all zeros for plain inputs).
+    assert_eq!(net::KING_BUCKETS, file.kings());
+    assert_eq!(net::INPUTS, file.inputs());
+    assert_eq!(net::NET.king_map, file.king_map.unwrap_or([0; 64]));
+    assert_eq!(net::KING_MAPPED, file.king_map.is_some() && !file.is_zero());
 }
 
 #[test]
 fn engine_and_file_format_agree_on_the_scales() {
     assert_eq!(net::QA, format::QA);
     assert_eq!(net::QB, format::QB);
-    assert_eq!(net::INPUTS, format::INPUTS);
+    assert_eq!(net::FEATURES, format::INPUTS);
+    assert_eq!(net::INPUTS, format::INPUTS * net::KING_BUCKETS);
+    assert_eq!(net::MIRROR, format::MIRROR);
     assert_eq!(net::BUCKETS, format::BUCKETS);
 }
 
@@ -171,6 +178,7 @@ fn output_is_exact<const H: usize>(seed: u64) {
         w2: [[[0; H]; 2]; net::BUCKETS],
         b2: [0; net::BUCKETS],
         squared: true,
+        king_map: [0; 64],
     });
     for trial in 0..400 {
         // Every fourth trial saturates: all weights and sums at an extreme.
@@ -238,6 +246,7 @@ fn a_fused_update_equals_copying_then_adding_and_removing() {
         Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
             .unwrap();
     let prev = net::refresh(n, &board);
+    let slots = n.king_slots(&board);
     let mut s = 99u64;
     for _ in 0..2000 {
         let mut pairs = [(Piece::ALL[0], 0usize); 4];
@@ -250,13 +259,148 @@ fn a_fused_update_equals_copying_then_adding_and_removing() {
         let (added, removed) = (&pairs[..na], &pairs[2..2 + nr]);
         let mut expected = prev;
         for &(piece, sq) in added {
-            net::add(n, &mut expected, piece, sq);
+            net::add(n, &mut expected, slots, piece, sq);
         }
         for &(piece, sq) in removed {
-            net::remove(n, &mut expected, piece, sq);
+            net::remove(n, &mut expected, slots, piece, sq);
         }
         let mut got = [[0; net::HIDDEN]; 2];
-        net::update(n, &prev, &mut got, added, removed);
+        net::update(n, &prev, &mut got, slots, added, removed);
         assert_eq!(got, expected, "added {added:?}, removed {removed:?}");
     }
+}
+
+/// A two-bucket network with random first-layer weights: the king on its home rank
+/// reads bucket 0, elsewhere bucket 1, and a king on files e–h mirrors its view.
+fn kinged_network() -> Box<net::Network<4, { 2 * net::FEATURES }>> {
+    let mut map = [0u8; 64];
+    for (sq, b) in map.iter_mut().enumerate() {
+        *b = u8::from(sq / 8 != 7) | if sq % 8 >= 4 { net::MIRROR } else { 0 };
+    }
+    let mut s = 7u64;
+    let mut n = Box::new(net::Network::<4, { 2 * net::FEATURES }> {
+        w1: [[0; 4]; 2 * net::FEATURES],
+        b1: [100, -50, 300, 0],
+        w2: [[[0; 4]; 2]; net::BUCKETS],
+        b2: [1_000; net::BUCKETS],
+        squared: true,
+        king_map: map,
+    });
+    for w in n.w1.iter_mut().flatten() {
+        *w = (rng(&mut s) % 401) as i16 - 200;
+    }
+    for w in n.w2.iter_mut().flatten().flatten() {
+        *w = (rng(&mut s) % 2_001) as i16 - 1_000;
+    }
+    n
+}
+
+#[test]
+fn king_slots_follow_the_map_in_each_view() {
+    use wingtip::{Color, Piece};
+    let n = kinged_network();
+    // White's king on g1 (index 62): home rank, files e-h: bucket 0, mirrored.
+    let g1 = n.king_slot(Color::White, 62);
+    // Black's king on g8 (index 6) is on its own home rank too, seen as g1.
+    assert_eq!(n.king_slot(Color::Black, 6), g1);
+    // b1 (index 57) is the same bucket unmirrored; b3 (index 41) the other bucket.
+    let b1 = n.king_slot(Color::White, 57);
+    assert_ne!(b1, g1);
+    assert_eq!(b1, net::KingSlot::PLAIN);
+    let b3 = n.king_slot(Color::White, 41);
+    // The feature of a white knight on c3 (index 42), seen by White:
+    let knight = Piece::WhiteKnight;
+    let plain = net::feature(Color::White, knight, 42);
+    assert_eq!(net::feature_in(b1, Color::White, knight, 42), plain);
+    // mirrored: f3 (index 45) in the first set;
+    assert_eq!(
+        net::feature_in(g1, Color::White, knight, 42),
+        net::feature(Color::White, knight, 45)
+    );
+    // with the king on b3: the second set.
+    assert_eq!(
+        net::feature_in(b3, Color::White, knight, 42),
+        net::FEATURES + plain
+    );
+}
+
+#[test]
+fn a_king_bucketed_network_is_colour_and_file_symmetric() {
+    // Mirroring on files e-h with a map that is symmetric between the a-d and e-h
+    // halves makes a position and its file-mirrored twin (no castling rights) score
+    // the same; swapping colours gives the same score too. Each pair reads other
+    // weight rows, so both would fail if a view read the wrong set or square.
+    let n = kinged_network();
+    let positions = [
+        "6k1/5ppp/8/3n4/2B5/8/5PPP/6K1 w - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "4k3/8/8/8/8/8/3K4/8 b - - 0 1",
+    ];
+    let mut differs = 0;
+    for fen in positions {
+        let board = Board::from_fen(fen).unwrap();
+        let score = net::correction(&*n, &board);
+        let (placement, rest) = fen.split_once(' ').unwrap();
+        let mirrored: Vec<String> = placement
+            .split('/')
+            .map(|rank| {
+                let mut squares = String::new();
+                for c in rank.chars() {
+                    match c.to_digit(10) {
+                        Some(d) => squares.push_str(&".".repeat(d as usize)),
+                        None => squares.push(c),
+                    }
+                }
+                squares.chars().rev().collect()
+            })
+            .collect();
+        let squeeze = |rank: &str| {
+            let mut out = String::new();
+            let mut run = 0;
+            for c in rank.chars() {
+                if c == '.' {
+                    run += 1;
+                } else {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+            out
+        };
+        let mirrored: Vec<String> = mirrored.iter().map(|r| squeeze(r)).collect();
+        let twin = Board::from_fen(&format!("{} {rest}", mirrored.join("/"))).unwrap();
+        assert_eq!(net::correction(&*n, &twin), score, "{fen}");
+        // The colour-flipped twin: ranks reversed, colours swapped, the other side to move.
+        let flipped: Vec<String> = placement
+            .split('/')
+            .rev()
+            .map(|r| {
+                r.chars()
+                    .map(|c| {
+                        if c.is_ascii_uppercase() {
+                            c.to_ascii_lowercase()
+                        } else {
+                            c.to_ascii_uppercase()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if rest.starts_with('w') { "b" } else { "w" };
+        let flip = Board::from_fen(&format!("{} {side} - - 0 1", flipped.join("/"))).unwrap();
+        assert_eq!(net::correction(&*n, &flip), score, "{fen}");
+        // And the plain reading of the same weights (the first set, never mirrored)
+        // differs: the king map matters.
+        let mut plain = kinged_network();
+        plain.king_map = [0; 64];
+        differs += usize::from(net::correction(&*plain, &board) != score);
+    }
+    assert!(differs >= 3, "{differs}");
 }

@@ -13,12 +13,13 @@
 //!
 //! The committed network decides which path is compiled, so CI also builds these tests
 //! with small networks under test, one of each kind (the third with eight output
-//! buckets chosen by the piece count):
+//! buckets chosen by the piece count, the fourth with king buckets and mirroring too):
 //!
 //! ```text
 //! WINGTIP_NET=tests/data/full16_squared.bin cargo test --test net_search
 //! WINGTIP_NET=tests/data/corr16_squared.bin cargo test --test net_search
 //! WINGTIP_NET=tests/data/full16_squared_buckets8.bin cargo test --test net_search
+//! WINGTIP_NET=tests/data/full8_squared_kings4.bin cargo test --test net_search
 //! WINGTIP_NET=tests/data/full16_squared.bin cargo test --lib incremental_evaluation
 //! ```
 
@@ -82,7 +83,9 @@ fn built_in_file() -> NetFile {
 /// file's weights by the format's definition: each side's view sums the first-layer
 /// rows of the pieces (input `own/other × 384 + role × 64 + square`, squares a8 = 0 …
 /// h1 = 63, Black's view with the ranks reversed and the colours swapped) onto the
-/// biases, kept as 16-bit wrapping sums; a unit is `clamp(x, 0, QA)`, squared and
+/// biases, kept as 16-bit wrapping sums (with a king map: the byte of the view's own
+/// king square, as the view sees it, picks the set of 768 rows, and its top bit
+/// mirrors the files of every square in that view); a unit is `clamp(x, 0, QA)`, squared and
 /// divided by `QA` per view for squared units; the output bucket's weights read the
 /// side to move's view first; the total times 100 / (QA · QB), truncated.
 fn reference_output(file: &NetFile, board: &Board) -> i32 {
@@ -110,15 +113,28 @@ fn reference_output(file: &NetFile, board: &Board) -> i32 {
         .iter()
         .map(|&white_view| {
             let mut sums: Vec<i64> = file.b1.iter().map(|&b| i64::from(b)).collect();
-            for &(white, role, sq) in &pieces {
-                let own = white == white_view;
+            let see = |sq: usize| {
                 let (file_of, rank_row) = (sq % 8, sq / 8);
-                let seen = if white_view {
+                if white_view {
                     sq
                 } else {
                     (7 - rank_row) * 8 + file_of
-                };
-                let input = if own { 0 } else { INPUTS / 2 } + role * 64 + seen;
+                }
+            };
+            let king = pieces
+                .iter()
+                .find(|&&(white, role, _)| white == white_view && role == 5)
+                .map(|&(_, _, sq)| see(sq))
+                .unwrap();
+            let entry = file.king_map.map_or(0, |map| map[king]);
+            let (set, mirrored) = (usize::from(entry & 0x7f), entry & 0x80 != 0);
+            for &(white, role, sq) in &pieces {
+                let own = white == white_view;
+                let mut seen = see(sq);
+                if mirrored {
+                    seen = seen / 8 * 8 + (7 - seen % 8);
+                }
+                let input = set * INPUTS + if own { 0 } else { INPUTS / 2 } + role * 64 + seen;
                 for (i, s) in sums.iter_mut().enumerate() {
                     *s += i64::from(file.w1[input * h + i]);
                 }

@@ -9,9 +9,10 @@
 //! units are clipped ReLUs (0 … 1), exactly what the engine's integer code computes
 //! with the weights scaled by `QA` and `QB`.
 
-use wingtip::eval::net::{self as enet, feature, Network, BUCKETS, INPUTS, QA, QB};
+use wingtip::eval::net::{self as enet, feature_in, king_slots, Network, BUCKETS, QA, QB};
 use wingtip::{Board, Color, Piece};
 use wingtip_codegen::net::NetFile;
+use wingtip_codegen::net::{INPUTS, MAX_KING_BUCKETS};
 use wingtip_codegen::rng::SplitMix64;
 
 /// One training position.
@@ -44,8 +45,15 @@ impl Sample {
 
 impl Sample {
     /// Builds the sample of `board` with hand-set score `base` (side to move) and
-    /// target `target_white` (White's point of view).
+    /// target `target_white` (White's point of view), for a network with plain inputs.
     pub fn new(board: &Board, base: i32, target_white: f64) -> Sample {
+        Sample::with_king_map(board, base, target_white, &[0; 64])
+    }
+
+    /// [`Sample::new`] for a network whose inputs follow the king map `map`
+    /// ([`Network::king_map`]; all zeros for plain inputs).
+    pub fn with_king_map(board: &Board, base: i32, target_white: f64, map: &[u8; 64]) -> Sample {
+        let slots = king_slots(map, board);
         let mut feats = [[0u16; 32]; 2];
         let mut len = 0usize;
         for piece in Piece::ALL {
@@ -53,8 +61,8 @@ impl Sample {
                 if len == 32 {
                     break;
                 }
-                feats[0][len] = feature(Color::White, piece, sq.index()) as u16;
-                feats[1][len] = feature(Color::Black, piece, sq.index()) as u16;
+                feats[0][len] = feature_in(slots[0], Color::White, piece, sq.index()) as u16;
+                feats[1][len] = feature_in(slots[1], Color::Black, piece, sq.index()) as u16;
                 len += 1;
             }
         }
@@ -101,7 +109,7 @@ pub fn spread_loss(e: &[f32], r: &[f32], clip: f32) -> (f64, Vec<f32>) {
 pub struct FloatNet {
     /// Hidden units per view.
     pub hidden: usize,
-    /// `[INPUTS][hidden]`.
+    /// `[INPUTS · king buckets][hidden]`.
     pub w1: Vec<f32>,
     /// `[hidden]`.
     pub b1: Vec<f32>,
@@ -114,6 +122,9 @@ pub struct FloatNet {
     pub buckets: usize,
     /// Squared clipped ReLU (`clamp(x, 0, 1)²`) hidden units instead of clipped ReLU.
     pub squared: bool,
+    /// The king map of king-bucketed inputs ([`Network::king_map`]), `None` for plain
+    /// inputs. Samples must be built with the same map ([`Sample::with_king_map`]).
+    pub king_map: Option<[u8; 64]>,
 }
 
 /// Deterministic random numbers for initialisation and shuffling (the magic search's
@@ -149,7 +160,23 @@ impl FloatNet {
             b2: vec![0.0],
             buckets: 1,
             squared: false,
+            king_map: None,
         }
+    }
+
+    /// The same network with king-bucketed inputs under `map`: every king bucket
+    /// starts as a copy of the plain first layer, so training starts from the plain
+    /// network's function and the buckets then part.
+    pub fn with_king_map(mut self, map: [u8; 64]) -> FloatNet {
+        let kings = wingtip_codegen::net::king_buckets(&map);
+        assert!(
+            kings <= MAX_KING_BUCKETS,
+            "at most {MAX_KING_BUCKETS} king buckets"
+        );
+        assert_eq!(self.w1.len(), INPUTS * self.hidden, "a plain network");
+        self.w1 = self.w1.repeat(kings);
+        self.king_map = Some(map);
+        self
     }
 
     /// The same network with `buckets` output buckets (1 or [`BUCKETS`]), each starting
@@ -252,7 +279,7 @@ impl FloatNet {
     pub fn backward_output(&self, s: &Sample, g: f32, grad: &mut [f32]) {
         let h = self.hidden;
         let acc = self.accumulate(s);
-        let (w1_len, b1_len) = (INPUTS * h, h);
+        let (w1_len, b1_len) = (self.w1.len(), h);
         let b = s.bucket(self.buckets);
         let row = 2 * b * h;
         let w2_at = w1_len + b1_len + row;
@@ -358,24 +385,63 @@ impl FloatNet {
                 .map(|&b| (b as f64 * f64::from(QA * QB)).round() as i32)
                 .collect(),
             buckets: self.buckets,
+            king_map: self.king_map,
             full: false,
             squared: self.squared,
         }
     }
 }
 
-/// The engine's integer network for a file of hidden width `H` (boxed: ~100 KB).
-pub fn to_network<const H: usize>(file: &NetFile) -> Option<Box<Network<H>>> {
-    if file.hidden != H {
+/// The king map of a named layout of `wingtip-net --king-buckets`: `mirror` (one set
+/// of inputs, the view mirrored when its own king is on files e–h) or `4` (mirrored,
+/// and four sets by where the king stands as its view sees the board: a1 or b1, c1 or
+/// d1, the second rank, further up). `None` for any other name.
+pub fn king_layout(name: &str) -> Option<[u8; 64]> {
+    let mut map = [0u8; 64];
+    for (sq, entry) in map.iter_mut().enumerate() {
+        // Row 7 is the view's own first rank (a8 = 0 … h1 = 63 as the view sees it).
+        let (row, file) = (sq / 8, sq % 8);
+        let mirror = file >= 4;
+        let file = if mirror { 7 - file } else { file };
+        let bucket = match name {
+            "mirror" => 0,
+            "4" => match row {
+                7 if file < 2 => 0,
+                7 => 1,
+                6 => 2,
+                _ => 3,
+            },
+            _ => return None,
+        };
+        *entry = bucket | if mirror { enet::MIRROR } else { 0 };
+    }
+    Some(map)
+}
+
+/// First-layer rows of the networks [`to_network`] builds: room for the most king
+/// buckets a file can have (rows past a file's own are zero and never read).
+pub const ROWS: usize = INPUTS * MAX_KING_BUCKETS;
+
+/// The engine's integer network for a file of hidden width `H` (boxed: up to 6 MiB).
+pub fn to_network<const H: usize>(file: &NetFile) -> Option<Box<Network<H, ROWS>>> {
+    if file.hidden != H || file.inputs() > ROWS {
         return None;
     }
-    let mut net = Box::new(Network::<H> {
-        w1: [[0; H]; INPUTS],
-        b1: [0; H],
-        w2: [[[0; H]; 2]; BUCKETS],
-        b2: [0; BUCKETS],
-        squared: file.squared,
-    });
+    // Allocated zeroed on the heap: the value is too large for a stack.
+    let layout = std::alloc::Layout::new::<Network<H, ROWS>>();
+    // SAFETY: the layout is the type's own (not zero-sized); every field of `Network`
+    // is an integer array, a `bool` or a byte array, for all of which all-zero bytes
+    // are a valid value (`false` for the `bool`), and `Box::from_raw` takes ownership
+    // of memory from the global allocator with that layout.
+    let mut net: Box<Network<H, ROWS>> = unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<Network<H, ROWS>>();
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(ptr)
+    };
+    net.squared = file.squared;
+    net.king_map = file.king_map.unwrap_or([0; 64]);
     for (row, src) in net.w1.iter_mut().zip(file.w1.chunks_exact(H)) {
         row.copy_from_slice(src);
     }
@@ -393,18 +459,32 @@ pub fn to_network<const H: usize>(file: &NetFile) -> Option<Box<Network<H>>> {
 /// The hidden widths the trainer can train and evaluate with the engine's code.
 pub const WIDTHS: [usize; 6] = [8, 16, 32, 64, 128, 256];
 
-/// The engine's own correction (centipawns, side to move) for `board` under `file`'s
-/// weights, or `None` for a width not in [`WIDTHS`].
-pub fn engine_correction(file: &NetFile, board: &Board) -> Option<i32> {
+/// A network's correction as a function of the board ([`engine_evaluator`]).
+pub type Evaluator = Box<dyn Fn(&Board) -> i32 + Send + Sync>;
+
+/// The engine's own correction (centipawns, side to move) under `file`'s weights, as
+/// a function of the board: the integer network is built once. `None` for a width
+/// not in [`WIDTHS`].
+pub fn engine_evaluator(file: &NetFile) -> Option<Evaluator> {
     macro_rules! widths {
         ($($h:literal),*) => {
             match file.hidden {
-                $($h => to_network::<$h>(file).map(|n| enet::correction(&n, board)),)*
+                $($h => to_network::<$h>(file).map(|n| {
+                    Box::new(move |board: &Board| enet::correction(&*n, board))
+                        as Evaluator
+                }),)*
                 _ => None,
             }
         };
     }
     widths!(8, 16, 32, 64, 128, 256)
+}
+
+/// The engine's own correction (centipawns, side to move) for `board` under `file`'s
+/// weights, or `None` for a width not in [`WIDTHS`]. It builds the integer network
+/// for this one call: for many boards, [`engine_evaluator`].
+pub fn engine_correction(file: &NetFile, board: &Board) -> Option<i32> {
+    engine_evaluator(file).map(|f| f(board))
 }
 
 /// Adam on a flat parameter vector.
@@ -446,6 +526,11 @@ mod tests {
     use super::*;
 
     fn samples() -> Vec<Sample> {
+        samples_with(&[0; 64])
+    }
+
+    /// The test positions' samples under the king map `map`.
+    fn samples_with(map: &[u8; 64]) -> Vec<Sample> {
         [
             (
                 "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
@@ -456,7 +541,7 @@ mod tests {
             ("8/8/4k3/8/2P5/8/4K3/8 w - - 0 1", 150, 0.9),
         ]
         .iter()
-        .map(|&(fen, base, t)| Sample::new(&Board::from_fen(fen).unwrap(), base, t))
+        .map(|&(fen, base, t)| Sample::with_king_map(&Board::from_fen(fen).unwrap(), base, t, map))
         .collect()
     }
 
@@ -472,7 +557,7 @@ mod tests {
     ) {
         let h = net.hidden;
         let p0 = net.params();
-        let mut idx: Vec<usize> = (INPUTS * h..net.len()).collect();
+        let mut idx: Vec<usize> = (net.w1.len()..net.len()).collect();
         idx.extend(f * h..f * h + h);
         for i in idx {
             let step = 1e-3;
@@ -530,6 +615,92 @@ mod tests {
         });
         // The bias moves every sibling alike: no gradient.
         assert!(grad[net.len() - 1].abs() < 1e-6);
+    }
+
+    #[test]
+    fn king_bucketed_gradient_matches_finite_differences() {
+        let map = king_layout("4").unwrap();
+        let mut net = FloatNet::new(4, 9).with_buckets(BUCKETS).with_king_map(map);
+        net.squared = true;
+        assert_eq!(net.w1.len(), 4 * INPUTS * 4);
+        net.w2
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, w)| *w = 0.3 - 0.1 * (i % 9) as f32);
+        let k = 0.9;
+        for s in samples_with(&map) {
+            // A row of the bucket the sample reads (the king's), not of the first one.
+            let f = s.feats[1][0] as usize;
+            let mut grad = vec![0.0; net.len()];
+            net.backward(k, &s, &mut grad);
+            check_gradient(&net, &grad, f, 1e-4, |n| n.error(k, &s));
+        }
+    }
+
+    #[test]
+    fn king_layouts_are_valid_maps() {
+        for (name, kings) in [("mirror", 1), ("4", 4)] {
+            let map = king_layout(name).unwrap();
+            assert_eq!(wingtip_codegen::net::king_buckets(&map), kings);
+            wingtip_codegen::net::check_king_map(&map, kings).unwrap();
+            // Mirrored exactly on files e-h, and the same bucket as the mirror square.
+            for sq in 0..64 {
+                assert_eq!(map[sq] & enet::MIRROR != 0, sq % 8 >= 4, "{name} {sq}");
+                assert_eq!(
+                    map[sq] & !enet::MIRROR,
+                    map[sq ^ 7] & !enet::MIRROR,
+                    "{name} {sq}"
+                );
+            }
+        }
+        let map = king_layout("4").unwrap();
+        // g1 (62): castled, as b1; e1 (60): home, as d1; e2 (52); e4 (36).
+        assert_eq!(
+            [map[62], map[57], map[60], map[52], map[36]],
+            [0x80, 0, 0x81, 0x82, 0x83]
+        );
+        assert!(king_layout("5").is_none());
+    }
+
+    #[test]
+    fn quantised_king_bucketed_network_matches_the_engine() {
+        let map = king_layout("4").unwrap();
+        let mut net = FloatNet::new(16, 3)
+            .with_buckets(BUCKETS)
+            .with_king_map(map);
+        net.squared = true;
+        // Each king bucket its own first layer.
+        let per_bucket = INPUTS * 16;
+        for (i, w) in net.w1.iter_mut().enumerate() {
+            *w += 0.02 * (i / per_bucket) as f32 - 0.01 * (i % 7) as f32;
+        }
+        net.w2
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, w)| *w = 0.5 - 0.03 * (i % 37) as f32);
+        let file = net.quantise();
+        assert_eq!(file.king_map, Some(map));
+        let eval = engine_evaluator(&file).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for fen in [
+            "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "1k6/pp3ppp/8/3P4/8/8/5PPP/2K5 b - - 0 1",
+            "8/8/4k3/8/2P5/8/4K3/8 w - - 0 1",
+            "8/6k1/8/8/8/8/1K6/8 b - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let s = Sample::with_king_map(&board, 0, 0.5, &map);
+            seen.extend(king_slots(&map, &board));
+            let float_cp = 100.0 * net.output(&s);
+            let engine = eval(&board);
+            assert!(
+                (float_cp - engine as f32).abs() <= 2.0,
+                "{fen}: float {float_cp} cp, engine {engine} cp"
+            );
+        }
+        // The positions reach every king bucket, mirrored and not.
+        assert!(seen.len() >= 6, "{seen:?}");
     }
 
     #[test]

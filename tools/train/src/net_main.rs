@@ -26,7 +26,7 @@ use wingtip::eval::{evaluate, hand_crafted};
 use wingtip_codegen::net::NetFile;
 use wingtip_train::data::{is_quiet, location, records};
 use wingtip_train::net::{
-    engine_correction, sigmoid, spread_loss, Adam, FloatNet, Rng, Sample, WIDTHS,
+    engine_evaluator, king_layout, sigmoid, spread_loss, Adam, FloatNet, Rng, Sample, WIDTHS,
 };
 
 /// Trains wingtip's evaluation network.
@@ -115,6 +115,12 @@ struct Args {
     /// layer then weighs the hidden units per game phase; same first layer and speed).
     #[arg(long, default_value_t = 1)]
     buckets: usize,
+    /// King-bucketed inputs: `mirror` (one set of inputs, the view mirrored when its
+    /// king is on files e-h) or `4` (mirrored, and four sets: the king on a1/b1, on
+    /// c1/d1, on the second rank, further up; files as mirrored, ranks as the view sees
+    /// them). Without it the inputs are plain.
+    #[arg(long)]
+    king_buckets: Option<String>,
 }
 
 fn main() {
@@ -136,7 +142,7 @@ struct Loaded {
     score: f32,
 }
 
-fn load(paths: &[PathBuf], args: &Args) -> Result<Vec<Loaded>> {
+fn load(paths: &[PathBuf], args: &Args, map: &[u8; 64]) -> Result<Vec<Loaded>> {
     let bar = ProgressBar::new_spinner();
     bar.set_style(ProgressStyle::with_template(
         "{spinner} loading {pos} lines [{elapsed}]",
@@ -158,7 +164,7 @@ fn load(paths: &[PathBuf], args: &Args) -> Result<Vec<Loaded>> {
             let white = record.board.side_to_move() == wingtip::Color::White;
             let base = base_of(args.full, &record.board);
             out.push(Loaded {
-                sample: Sample::new(&record.board, base, target),
+                sample: Sample::with_king_map(&record.board, base, target, map),
                 board: record.board,
                 game: record.game,
                 score: if white { record.score } else { -record.score } as f32,
@@ -314,13 +320,21 @@ fn run(args: Args) -> Result<()> {
     if args.batch == 0 || args.threads == 0 {
         bail!("--batch and --threads must be at least 1");
     }
+    let king_map = match &args.king_buckets {
+        None => None,
+        Some(name) => Some(
+            king_layout(name)
+                .with_context(|| format!("--king-buckets {name}: use `mirror` or `4`"))?,
+        ),
+    };
+    let map = king_map.unwrap_or([0; 64]);
     let start = Instant::now();
-    let all = load(&args.data, &args)?;
+    let all = load(&args.data, &args, &map)?;
     // The hand-set terms as an offset to each sample's base.
     let hand_only = |b: &wingtip::Board| hand_crafted(b) - base_of(args.full, b);
     if !args.measure.is_empty() {
         // Every sibling group counts here, not only the validation tenth.
-        let sib = groups(load(&args.siblings, &args)?);
+        let sib = groups(load(&args.siblings, &args, &map)?);
         eprintln!("{} positions, {} sibling groups", all.len(), sib.len());
         let clip = args.sibling_clip;
         let report = |name: &str, corr: &dyn Fn(&wingtip::Board) -> i32| {
@@ -343,12 +357,19 @@ fn run(args: Args) -> Result<()> {
                     file.hidden
                 );
             }
-            let corr = |b: &wingtip::Board| engine_correction(&file, b).unwrap_or(0);
+            if file.king_map.unwrap_or([0; 64]) != map {
+                bail!(
+                    "{}: its king map differs from the one the samples were built with (--king-buckets)",
+                    path.display()
+                );
+            }
+            let eval = engine_evaluator(&file).expect("a supported width");
+            let corr = |b: &wingtip::Board| eval(b);
             report(&path.display().to_string(), &corr);
         }
         return Ok(());
     }
-    let held = load(&args.held, &args)?;
+    let held = load(&args.held, &args, &map)?;
     let (valid, train): (Vec<Loaded>, Vec<Loaded>) = all
         .into_iter()
         .partition(|l| l.game.wrapping_mul(0x9e37_79b9_7f4a_7c15) % 100 < args.validation);
@@ -380,7 +401,7 @@ fn run(args: Args) -> Result<()> {
         "hand-set terms alone: validation {base_v:.6}, held {base_h:.6}; the built-in evaluation: validation {built_v:.6}, held {built_h:.6}"
     );
 
-    let siblings = load(&args.siblings, &args)?;
+    let siblings = load(&args.siblings, &args, &map)?;
     let (sib_valid, sib_train): (Vec<Group>, Vec<Group>) = groups(siblings)
         .into_iter()
         .partition(|g| g.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) % 100 < args.validation);
@@ -404,6 +425,9 @@ fn run(args: Args) -> Result<()> {
     let mut sib_at = 0usize;
 
     let mut net = FloatNet::new(args.hidden, args.seed).with_buckets(args.buckets);
+    if let Some(map) = king_map {
+        net = net.with_king_map(map);
+    }
     net.squared = args.squared;
     if args.antisymmetric {
         net.make_antisymmetric();
@@ -483,8 +507,9 @@ fn run(args: Args) -> Result<()> {
     let mut file = best.2.quantise();
     file.full = args.full;
     // What the engine would compute with this file: a full network's output is clamped.
+    let eval = engine_evaluator(&file).expect("a supported width");
     let mine = |b: &wingtip::Board| {
-        let out = engine_correction(&file, b).expect("a supported width");
+        let out = eval(b);
         if file.full {
             out.clamp(-LIMIT, LIMIT)
         } else {

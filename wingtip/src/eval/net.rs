@@ -4,7 +4,9 @@
 //! Inputs are the 768 piece-on-square features (own/other colour × role × square) seen
 //! from each side: White's view reads the board as it is, Black's view flips it
 //! vertically and swaps the colours, so a position and its colour-flipped mirror get
-//! exactly the same score. Each view feeds a hidden layer of [`HIDDEN`] units with a
+//! exactly the same score. A king-bucketed network has [`KING_BUCKETS`] sets of them
+//! per view, and the square of the view's own king picks the set and whether the view
+//! is mirrored horizontally ([`Network::king_slot`]). Each view feeds a hidden layer of [`HIDDEN`] units with a
 //! clipped ReLU (0 … 1) or its square, and one output neuron reads the side to move's
 //! units and then the other side's. A network file may give that neuron [`BUCKETS`]
 //! sets of weights, one per [`bucket`] of the number of pieces on the board, so the
@@ -22,7 +24,8 @@
 //!
 //! [`correction`] recomputes the first layer's sums from the board. The search keeps
 //! them per ply instead whenever a network is active: [`Accumulator`], updated by
-//! [`add`] and [`remove`] for the pieces a move changes.
+//! [`update_view`] for the pieces a move changes, or recomputed for one view by
+//! [`refresh_view`] when its king moves to a square with another [`KingSlot`].
 //!
 //! # Examples
 //! ```
@@ -35,13 +38,22 @@
 //! ```
 
 use crate::tables::net::{
-    NET_B1, NET_B2, NET_BUCKETS, NET_FULL, NET_HIDDEN, NET_INPUTS, NET_MAX_BUCKETS, NET_QA, NET_QB,
-    NET_SQUARED, NET_W1, NET_W2, NET_ZERO,
+    NET_B1, NET_B2, NET_BUCKETS, NET_FULL, NET_HIDDEN, NET_INPUTS, NET_KING_BUCKETS, NET_KING_MAP,
+    NET_KING_MAPPED, NET_MAX_BUCKETS, NET_QA, NET_QB, NET_SQUARED, NET_W1, NET_W2, NET_ZERO,
 };
-use crate::{Board, Color, Piece};
+use crate::{Board, Color, Piece, Role};
 
-/// Inputs per view: own/other colour × 6 roles × 64 squares.
-pub const INPUTS: usize = NET_INPUTS;
+/// Inputs per view and king bucket: own/other colour × 6 roles × 64 squares.
+pub const FEATURES: usize = NET_INPUTS;
+/// King buckets of the compiled-in network: 1 for plain inputs.
+pub const KING_BUCKETS: usize = NET_KING_BUCKETS;
+/// First-layer rows of the compiled-in network: [`FEATURES`] per king bucket.
+pub const INPUTS: usize = NET_INPUTS * NET_KING_BUCKETS;
+/// Whether the compiled-in network has a king map (its file's kind flag 8): its inputs
+/// then depend on where each king stands, and a king move can change a whole view.
+pub const KING_MAPPED: bool = NET_KING_MAPPED && !NET_ZERO;
+/// The bit of a king map byte that mirrors the view horizontally.
+pub const MIRROR: u8 = 0x80;
 /// First-layer scale: weights are stored as `round(w · QA)`; activations clip at `QA`.
 pub const QA: i32 = NET_QA;
 /// Output-layer scale: weights are stored as `round(w · QB)`.
@@ -79,11 +91,12 @@ pub const FULL: bool = NET_FULL && ACTIVE;
 /// search's mate scores, and within what the hash table stores.
 pub const LIMIT: i32 = 4000;
 
-/// A network's integer weights (`H` hidden units per view).
+/// A network's integer weights (`H` hidden units per view, `I` first-layer rows:
+/// [`FEATURES`] times its king buckets).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Network<const H: usize> {
-    /// First-layer weights, one row per input feature ([`feature`]).
-    pub w1: [[i16; H]; INPUTS],
+pub struct Network<const H: usize, const I: usize = INPUTS> {
+    /// First-layer weights, one row per input feature ([`feature_in`]).
+    pub w1: [[i16; H]; I],
     /// First-layer biases.
     pub b1: [i16; H],
     /// Output weights per bucket ([`bucket`]): `[b][0]` reads the side to move's
@@ -93,6 +106,71 @@ pub struct Network<const H: usize> {
     pub b2: [i32; BUCKETS],
     /// Squared clipped-ReLU units (`clamp(x, 0, QA)² / QA`) instead of clipped ReLUs.
     pub squared: bool,
+    /// Per square of a view's own king, as that view sees the board (a8 = 0 … h1 = 63,
+    /// Black's view flipped vertically): the king bucket in bits 0–6 (below `I /
+    /// FEATURES`) and [`MIRROR`]. All zeros for plain inputs.
+    pub king_map: [u8; 64],
+}
+
+/// Which set of a view's inputs is read, and whether the view is mirrored: what the
+/// square of the view's own king decides ([`Network::king_slot`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct KingSlot {
+    /// The first row of the set: [`FEATURES`] times the king bucket.
+    base: u16,
+    /// 7 when the view is mirrored (square indices XOR 7 flips the files), else 0.
+    mirror: u8,
+}
+
+impl KingSlot {
+    /// The slot of plain inputs: the first set, not mirrored.
+    pub const PLAIN: KingSlot = KingSlot { base: 0, mirror: 0 };
+}
+
+impl<const H: usize, const I: usize> Network<H, I> {
+    /// The slot of `view` when its own king stands on square index `king` (a8 = 0 …
+    /// h1 = 63, the board's own orientation): [`king_slot`] of the network's map.
+    #[inline(always)]
+    pub fn king_slot(&self, view: Color, king: usize) -> KingSlot {
+        king_slot(&self.king_map, view, king)
+    }
+
+    /// The slots of both views of `board`, White's first.
+    #[inline]
+    pub fn king_slots(&self, board: &Board) -> [KingSlot; 2] {
+        king_slots(&self.king_map, board)
+    }
+}
+
+/// The slot of `view` under the king map `map` (see [`Network::king_map`]) when its
+/// own king stands on square index `king` (a8 = 0 … h1 = 63, the board's own
+/// orientation). A map byte's bucket is taken as it is: [`Network`]s built from a
+/// checked file (build.rs, the trainer) only hold buckets below their count.
+#[inline(always)]
+pub fn king_slot(map: &[u8; 64], view: Color, king: usize) -> KingSlot {
+    let flip = if matches!(view, Color::White) { 0 } else { 56 };
+    let entry = map[(king ^ flip) & 63];
+    KingSlot {
+        base: u16::from(entry & !MIRROR) * FEATURES as u16,
+        mirror: if entry & MIRROR != 0 { 7 } else { 0 },
+    }
+}
+
+/// The slots of both views of `board` under the king map `map`, White's first.
+#[inline]
+pub fn king_slots(map: &[u8; 64], board: &Board) -> [KingSlot; 2] {
+    [Color::White, Color::Black].map(|view| king_slot(map, view, king_square(board, view)))
+}
+
+/// The square index of `color`'s king (0 when there is none: such a board is not
+/// legal, and the result is then only some valid index).
+#[inline]
+fn king_square(board: &Board, color: Color) -> usize {
+    (board
+        .pieces(Piece::new(color, Role::King))
+        .0
+        .trailing_zeros()
+        & 63) as usize
 }
 
 /// The compiled-in network (`src/eval/net.bin`).
@@ -102,15 +180,25 @@ pub static NET: Network<HIDDEN> = Network {
     w2: NET_W2,
     b2: NET_B2,
     squared: NET_SQUARED,
+    king_map: NET_KING_MAP,
 };
 
 /// Returns the input index of `piece` on square index `sq` (a8 = 0 … h1 = 63) in the
-/// view of `view`: own pieces first, squares flipped vertically for Black.
+/// view of `view` among a set of [`FEATURES`]: own pieces first, squares flipped
+/// vertically for Black. It is the index in a network with plain inputs.
 #[inline(always)]
 pub const fn feature(view: Color, piece: Piece, sq: usize) -> usize {
     let own = piece.color() as usize == view as usize;
     let flip = if matches!(view, Color::White) { 0 } else { 56 };
     (if own { 0 } else { 384 }) + piece.role() as usize * 64 + (sq ^ flip)
+}
+
+/// Returns the input index of `piece` on square index `sq` in the view of `view`
+/// whose king slot is `slot`: [`feature`] in the slot's set, of the square mirrored
+/// when the slot says so.
+#[inline(always)]
+pub const fn feature_in(slot: KingSlot, view: Color, piece: Piece, sq: usize) -> usize {
+    slot.base as usize + feature(view, piece, sq ^ slot.mirror as usize)
 }
 
 /// A network's first-layer sums for one position: `[0]` in White's view, `[1]` in
@@ -119,35 +207,68 @@ pub const fn feature(view: Color, piece: Piece, sq: usize) -> usize {
 pub type Accumulator<const H: usize> = [[i16; H]; 2];
 
 /// Returns the accumulator of `board`, computed from scratch.
-pub fn refresh<const H: usize>(net: &Network<H>, board: &Board) -> Accumulator<H> {
-    let mut acc = [net.b1; 2];
+pub fn refresh<const H: usize, const I: usize>(
+    net: &Network<H, I>,
+    board: &Board,
+) -> Accumulator<H> {
+    [
+        refresh_view(net, board, Color::White),
+        refresh_view(net, board, Color::Black),
+    ]
+}
+
+/// Returns the first-layer sums of `view` of `board`, computed from scratch.
+pub fn refresh_view<const H: usize, const I: usize>(
+    net: &Network<H, I>,
+    board: &Board,
+    view: Color,
+) -> [i16; H] {
+    let slot = net.king_slot(view, king_square(board, view));
+    let mut sums = net.b1;
     for piece in Piece::ALL {
         for sq in board.pieces(piece) {
-            add(net, &mut acc, piece, sq.index());
+            let row = &net.w1[feature_in(slot, view, piece, sq.index())];
+            for i in 0..H {
+                sums[i] = sums[i].wrapping_add(row[i]);
+            }
         }
     }
-    acc
+    sums
 }
 
-/// Adds `piece` on square index `sq` to `acc` (a piece put on the board).
+/// Adds `piece` on square index `sq` to `acc` (a piece put on the board), both views
+/// read through `slots` (White's first: [`Network::king_slots`]).
 #[inline]
-pub fn add<const H: usize>(net: &Network<H>, acc: &mut Accumulator<H>, piece: Piece, sq: usize) {
-    let white = &net.w1[feature(Color::White, piece, sq)];
-    let black = &net.w1[feature(Color::Black, piece, sq)];
-    for i in 0..H {
-        acc[0][i] = acc[0][i].wrapping_add(white[i]);
-        acc[1][i] = acc[1][i].wrapping_add(black[i]);
+pub fn add<const H: usize, const I: usize>(
+    net: &Network<H, I>,
+    acc: &mut Accumulator<H>,
+    slots: [KingSlot; 2],
+    piece: Piece,
+    sq: usize,
+) {
+    for (v, view) in [Color::White, Color::Black].into_iter().enumerate() {
+        let row = &net.w1[feature_in(slots[v], view, piece, sq)];
+        for i in 0..H {
+            acc[v][i] = acc[v][i].wrapping_add(row[i]);
+        }
     }
 }
 
-/// Removes `piece` on square index `sq` from `acc` (a piece taken off the board).
+/// Removes `piece` on square index `sq` from `acc` (a piece taken off the board), both
+/// views read through `slots` (White's first).
 #[inline]
-pub fn remove<const H: usize>(net: &Network<H>, acc: &mut Accumulator<H>, piece: Piece, sq: usize) {
-    let white = &net.w1[feature(Color::White, piece, sq)];
-    let black = &net.w1[feature(Color::Black, piece, sq)];
-    for i in 0..H {
-        acc[0][i] = acc[0][i].wrapping_sub(white[i]);
-        acc[1][i] = acc[1][i].wrapping_sub(black[i]);
+pub fn remove<const H: usize, const I: usize>(
+    net: &Network<H, I>,
+    acc: &mut Accumulator<H>,
+    slots: [KingSlot; 2],
+    piece: Piece,
+    sq: usize,
+) {
+    for (v, view) in [Color::White, Color::Black].into_iter().enumerate() {
+        let row = &net.w1[feature_in(slots[v], view, piece, sq)];
+        for i in 0..H {
+            acc[v][i] = acc[v][i].wrapping_sub(row[i]);
+        }
     }
 }
 
@@ -201,8 +322,8 @@ fn dot_clipped(a: &[i16], w: &[i16]) -> i64 {
 /// (QA · QB)`, with the bucket's `b2` and `w`, each division truncating toward zero, in
 /// exact integer arithmetic; for clipped units the same without the square and the
 /// division by `QA`.
-pub fn output<const H: usize>(
-    net: &Network<H>,
+pub fn output<const H: usize, const I: usize>(
+    net: &Network<H, I>,
     acc: &Accumulator<H>,
     us: Color,
     pieces: u32,
@@ -221,49 +342,67 @@ pub fn output<const H: usize>(
 }
 
 /// Sets `acc` to `prev` with the rows of `added` added and those of `removed` taken
-/// away: the accumulator after a move, from the one before it, in one pass over the
-/// sums (the same bits as copying `prev` and calling [`add`] and [`remove`]). Each
-/// slice holds at most two `(piece, square index)` pairs, as a chess move changes.
+/// away, in both views read through `slots` (White's first): the accumulator after a
+/// move whose king slots are unchanged, from the one before it ([`update_view`] for
+/// each view).
 #[inline]
-pub fn update<const H: usize>(
-    net: &Network<H>,
+pub fn update<const H: usize, const I: usize>(
+    net: &Network<H, I>,
     prev: &Accumulator<H>,
     acc: &mut Accumulator<H>,
+    slots: [KingSlot; 2],
     added: &[(Piece, usize)],
     removed: &[(Piece, usize)],
 ) {
     for (v, view) in [Color::White, Color::Black].into_iter().enumerate() {
-        let row = |&(piece, sq): &(Piece, usize)| &net.w1[feature(view, piece, sq)];
-        let (src, dst) = (&prev[v], &mut acc[v]);
-        match (added, removed) {
-            ([a], [r]) => {
-                let (a, r) = (row(a), row(r));
+        update_view(net, view, slots[v], &prev[v], &mut acc[v], added, removed);
+    }
+}
+
+/// Sets `dst` to `src` (the sums of `view`, read through `slot`) with the rows of
+/// `added` added and those of `removed` taken away, in one pass over the sums (the
+/// same bits as copying `src` and adding and removing each row). Each slice holds at
+/// most two `(piece, square index)` pairs, as a chess move changes; the view's king
+/// slot must be the same before and after (else [`refresh_view`]).
+#[inline]
+pub fn update_view<const H: usize, const I: usize>(
+    net: &Network<H, I>,
+    view: Color,
+    slot: KingSlot,
+    src: &[i16; H],
+    dst: &mut [i16; H],
+    added: &[(Piece, usize)],
+    removed: &[(Piece, usize)],
+) {
+    let row = |&(piece, sq): &(Piece, usize)| &net.w1[feature_in(slot, view, piece, sq)];
+    match (added, removed) {
+        ([a], [r]) => {
+            let (a, r) = (row(a), row(r));
+            for i in 0..H {
+                dst[i] = src[i].wrapping_add(a[i]).wrapping_sub(r[i]);
+            }
+        }
+        ([a], [r1, r2]) => {
+            let (a, r1, r2) = (row(a), row(r1), row(r2));
+            for i in 0..H {
+                dst[i] = src[i]
+                    .wrapping_add(a[i])
+                    .wrapping_sub(r1[i])
+                    .wrapping_sub(r2[i]);
+            }
+        }
+        _ => {
+            *dst = *src;
+            for a in added {
+                let a = row(a);
                 for i in 0..H {
-                    dst[i] = src[i].wrapping_add(a[i]).wrapping_sub(r[i]);
+                    dst[i] = dst[i].wrapping_add(a[i]);
                 }
             }
-            ([a], [r1, r2]) => {
-                let (a, r1, r2) = (row(a), row(r1), row(r2));
+            for r in removed {
+                let r = row(r);
                 for i in 0..H {
-                    dst[i] = src[i]
-                        .wrapping_add(a[i])
-                        .wrapping_sub(r1[i])
-                        .wrapping_sub(r2[i]);
-                }
-            }
-            _ => {
-                *dst = *src;
-                for a in added {
-                    let a = row(a);
-                    for i in 0..H {
-                        dst[i] = dst[i].wrapping_add(a[i]);
-                    }
-                }
-                for r in removed {
-                    let r = row(r);
-                    for i in 0..H {
-                        dst[i] = dst[i].wrapping_sub(r[i]);
-                    }
+                    dst[i] = dst[i].wrapping_sub(r[i]);
                 }
             }
         }
@@ -273,7 +412,7 @@ pub fn update<const H: usize>(
 /// Returns the network's output for `board`, centipawns, from the side to move's
 /// point of view: the correction to the hand-set terms, or for a full network the
 /// evaluation (unclamped). The same as [`output`] of [`refresh`].
-pub fn correction<const H: usize>(net: &Network<H>, board: &Board) -> i32 {
+pub fn correction<const H: usize, const I: usize>(net: &Network<H, I>, board: &Board) -> i32 {
     let pieces = board.occupied().len();
     output(net, &refresh(net, board), board.side_to_move(), pieces)
 }

@@ -125,6 +125,11 @@ pub struct FloatNet {
     /// The king map of king-bucketed inputs ([`Network::king_map`]), `None` for plain
     /// inputs. Samples must be built with the same map ([`Sample::with_king_map`]).
     pub king_map: Option<[u8; 64]>,
+    /// Whether `w1` ends with a factor: [`INPUTS`] rows shared by every king bucket
+    /// (input `f` reads its own row plus factor row `f mod INPUTS`), so what the
+    /// buckets have in common is learnt from every position. [`FloatNet::quantise`]
+    /// folds the factor into each bucket's rows.
+    pub factored: bool,
 }
 
 /// Deterministic random numbers for initialisation and shuffling (the magic search's
@@ -161,6 +166,7 @@ impl FloatNet {
             buckets: 1,
             squared: false,
             king_map: None,
+            factored: false,
         }
     }
 
@@ -177,6 +183,31 @@ impl FloatNet {
         self.w1 = self.w1.repeat(kings);
         self.king_map = Some(map);
         self
+    }
+
+    /// The same network with king-bucketed inputs under `map` and a factor: the plain
+    /// first layer becomes the factor, shared by every bucket, and each bucket's own
+    /// rows start at zero (see [`FloatNet::factored`]).
+    pub fn with_factored_king_map(mut self, map: [u8; 64]) -> FloatNet {
+        let kings = wingtip_codegen::net::king_buckets(&map);
+        assert!(
+            kings <= MAX_KING_BUCKETS,
+            "at most {MAX_KING_BUCKETS} king buckets"
+        );
+        assert_eq!(self.w1.len(), INPUTS * self.hidden, "a plain network");
+        let mut w1 = vec![0.0; kings * INPUTS * self.hidden];
+        w1.extend_from_slice(&self.w1);
+        self.w1 = w1;
+        self.king_map = Some(map);
+        self.factored = true;
+        self
+    }
+
+    /// The factor's first row of a factored network: input `f`'s shared row is `at + f
+    /// mod INPUTS`. `None` without a factor.
+    #[inline]
+    fn factor_at(&self) -> Option<usize> {
+        self.factored.then(|| self.w1.len() / self.hidden - INPUTS)
     }
 
     /// The same network with `buckets` output buckets (1 or [`BUCKETS`]), each starting
@@ -231,11 +262,18 @@ impl FloatNet {
         let h = self.hidden;
         let mut acc = [self.b1.clone(), self.b1.clone()];
         let views = if s.white_to_move { [0, 1] } else { [1, 0] };
+        let factor = self.factor_at();
         for (a, &v) in acc.iter_mut().zip(&views) {
             for &f in &s.feats[v][..s.len as usize] {
                 let row = &self.w1[f as usize * h..][..h];
                 for (x, w) in a.iter_mut().zip(row) {
                     *x += w;
+                }
+                if let Some(at) = factor {
+                    let row = &self.w1[(at + f as usize % INPUTS) * h..][..h];
+                    for (x, w) in a.iter_mut().zip(row) {
+                        *x += w;
+                    }
                 }
             }
         }
@@ -280,6 +318,7 @@ impl FloatNet {
         let h = self.hidden;
         let acc = self.accumulate(s);
         let (w1_len, b1_len) = (self.w1.len(), h);
+        let factor = self.factor_at();
         let b = s.bucket(self.buckets);
         let row = 2 * b * h;
         let w2_at = w1_len + b1_len + row;
@@ -294,6 +333,9 @@ impl FloatNet {
                     grad[w1_len + i] += da;
                     for &f in &s.feats[views[side]][..s.len as usize] {
                         grad[f as usize * h + i] += da;
+                        if let Some(at) = factor {
+                            grad[(at + f as usize % INPUTS) * h + i] += da;
+                        }
                     }
                 }
             }
@@ -374,9 +416,22 @@ impl FloatNet {
     /// The integer network: weights rounded at the engine's scales (saturating).
     pub fn quantise(&self) -> NetFile {
         let q = |w: f32, s: i32| (w * s as f32).round().clamp(-32767.0, 32767.0) as i16;
+        let h = self.hidden;
+        // A factored network's factor is added to each bucket's rows.
+        let w1: Vec<f32> = match self.factor_at() {
+            None => self.w1.clone(),
+            Some(at) => {
+                let factor = &self.w1[at * h..];
+                self.w1[..at * h]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &w)| w + factor[i % (INPUTS * h)])
+                    .collect()
+            }
+        };
         NetFile {
             hidden: self.hidden,
-            w1: self.w1.iter().map(|&w| q(w, QA)).collect(),
+            w1: w1.iter().map(|&w| q(w, QA)).collect(),
             b1: self.b1.iter().map(|&w| q(w, QA)).collect(),
             w2: self.w2.iter().map(|&w| q(w, QB)).collect(),
             b2: self
@@ -634,6 +689,63 @@ mod tests {
             let mut grad = vec![0.0; net.len()];
             net.backward(k, &s, &mut grad);
             check_gradient(&net, &grad, f, 1e-4, |n| n.error(k, &s));
+        }
+    }
+
+    #[test]
+    fn factored_gradient_matches_finite_differences() {
+        let map = king_layout("4").unwrap();
+        let mut net = FloatNet::new(4, 9)
+            .with_buckets(BUCKETS)
+            .with_factored_king_map(map);
+        net.squared = true;
+        assert_eq!(net.w1.len(), 5 * INPUTS * 4);
+        // Bucket rows away from zero, so both rows of an input matter.
+        for (i, w) in net.w1.iter_mut().enumerate().take(4 * INPUTS * 4) {
+            *w = 0.01 * (i % 13) as f32 - 0.06;
+        }
+        net.w2
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, w)| *w = 0.3 - 0.1 * (i % 9) as f32);
+        let k = 0.9;
+        for s in samples_with(&map) {
+            let f = s.feats[1][0] as usize;
+            let mut grad = vec![0.0; net.len()];
+            net.backward(k, &s, &mut grad);
+            // The input's bucket row, then its factor row.
+            check_gradient(&net, &grad, f, 1e-4, |n| n.error(k, &s));
+            check_gradient(&net, &grad, 4 * INPUTS + f % INPUTS, 1e-4, |n| {
+                n.error(k, &s)
+            });
+        }
+    }
+
+    #[test]
+    fn a_factored_network_quantises_to_the_same_function() {
+        let map = king_layout("4").unwrap();
+        let mut net = FloatNet::new(16, 3)
+            .with_buckets(BUCKETS)
+            .with_factored_king_map(map);
+        net.squared = true;
+        for (i, w) in net.w1.iter_mut().enumerate().take(4 * INPUTS * 16) {
+            *w = 0.002 * (i % 11) as f32 - 0.01;
+        }
+        let file = net.quantise();
+        assert_eq!(file.w1.len(), 4 * INPUTS * 16);
+        let eval = engine_evaluator(&file).unwrap();
+        for fen in [
+            "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+            "1k6/pp3ppp/8/3P4/8/8/5PPP/2K5 b - - 0 1",
+            "8/6k1/8/8/8/8/1K6/8 b - - 0 1",
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let float_cp = 100.0 * net.output(&Sample::with_king_map(&board, 0, 0.5, &map));
+            let engine = eval(&board);
+            assert!(
+                (float_cp - engine as f32).abs() <= 2.0,
+                "{fen}: float {float_cp} cp, engine {engine} cp"
+            );
         }
     }
 

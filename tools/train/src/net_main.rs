@@ -121,6 +121,11 @@ struct Args {
     /// them). Without it the inputs are plain.
     #[arg(long)]
     king_buckets: Option<String>,
+    /// With `--king-buckets`: train a factor, one set of inputs shared by every king
+    /// bucket and added to each bucket's own in the file written (the plain first
+    /// layer's initialisation goes to the factor, each bucket's rows start at zero).
+    #[arg(long, requires = "king_buckets")]
+    factorise: bool,
 }
 
 fn main() {
@@ -426,7 +431,11 @@ fn run(args: Args) -> Result<()> {
 
     let mut net = FloatNet::new(args.hidden, args.seed).with_buckets(args.buckets);
     if let Some(map) = king_map {
-        net = net.with_king_map(map);
+        net = if args.factorise {
+            net.with_factored_king_map(map)
+        } else {
+            net.with_king_map(map)
+        };
     }
     net.squared = args.squared;
     if args.antisymmetric {

@@ -672,53 +672,51 @@ mod tests {
         assert!(grad[net.len() - 1].abs() < 1e-6);
     }
 
-    #[test]
-    fn king_bucketed_gradient_matches_finite_differences() {
+    /// Checks the gradient of a king-bucketed network under layout `4`, on the row of
+    /// the bucket each sample's first input reads (the king's, not the first set's)
+    /// and, for a factored network, on that input's factor row too.
+    fn check_bucketed_gradient(factored: bool) {
         let map = king_layout("4").unwrap();
-        let mut net = FloatNet::new(4, 9).with_buckets(BUCKETS).with_king_map(map);
+        let net = FloatNet::new(4, 9).with_buckets(BUCKETS);
+        let mut net = if factored {
+            net.with_factored_king_map(map)
+        } else {
+            net.with_king_map(map)
+        };
         net.squared = true;
-        assert_eq!(net.w1.len(), 4 * INPUTS * 4);
+        assert_eq!(net.w1.len(), (4 + usize::from(factored)) * INPUTS * 4);
+        if factored {
+            // Bucket rows away from zero, so both rows of an input matter.
+            for (i, w) in net.w1.iter_mut().enumerate().take(4 * INPUTS * 4) {
+                *w = 0.01 * (i % 13) as f32 - 0.06;
+            }
+        }
         net.w2
             .iter_mut()
             .enumerate()
             .for_each(|(i, w)| *w = 0.3 - 0.1 * (i % 9) as f32);
         let k = 0.9;
         for s in samples_with(&map) {
-            // A row of the bucket the sample reads (the king's), not of the first one.
             let f = s.feats[1][0] as usize;
             let mut grad = vec![0.0; net.len()];
             net.backward(k, &s, &mut grad);
             check_gradient(&net, &grad, f, 1e-4, |n| n.error(k, &s));
+            if factored {
+                check_gradient(&net, &grad, 4 * INPUTS + f % INPUTS, 1e-4, |n| {
+                    n.error(k, &s)
+                });
+            }
         }
     }
 
     #[test]
+    fn king_bucketed_gradient_matches_finite_differences() {
+        check_bucketed_gradient(false);
+    }
+
+    #[test]
     fn factored_gradient_matches_finite_differences() {
-        let map = king_layout("4").unwrap();
-        let mut net = FloatNet::new(4, 9)
-            .with_buckets(BUCKETS)
-            .with_factored_king_map(map);
-        net.squared = true;
-        assert_eq!(net.w1.len(), 5 * INPUTS * 4);
-        // Bucket rows away from zero, so both rows of an input matter.
-        for (i, w) in net.w1.iter_mut().enumerate().take(4 * INPUTS * 4) {
-            *w = 0.01 * (i % 13) as f32 - 0.06;
-        }
-        net.w2
-            .iter_mut()
-            .enumerate()
-            .for_each(|(i, w)| *w = 0.3 - 0.1 * (i % 9) as f32);
-        let k = 0.9;
-        for s in samples_with(&map) {
-            let f = s.feats[1][0] as usize;
-            let mut grad = vec![0.0; net.len()];
-            net.backward(k, &s, &mut grad);
-            // The input's bucket row, then its factor row.
-            check_gradient(&net, &grad, f, 1e-4, |n| n.error(k, &s));
-            check_gradient(&net, &grad, 4 * INPUTS + f % INPUTS, 1e-4, |n| {
-                n.error(k, &s)
-            });
-        }
+        check_bucketed_gradient(true);
     }
 
     #[test]

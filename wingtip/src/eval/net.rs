@@ -246,12 +246,7 @@ pub fn add<const H: usize, const I: usize>(
     piece: Piece,
     sq: usize,
 ) {
-    for (v, view) in [Color::White, Color::Black].into_iter().enumerate() {
-        let row = &net.w1[feature_in(slots[v], view, piece, sq)];
-        for i in 0..H {
-            acc[v][i] = acc[v][i].wrapping_add(row[i]);
-        }
-    }
+    apply(net, acc, slots, piece, sq, i16::wrapping_add);
 }
 
 /// Removes `piece` on square index `sq` from `acc` (a piece taken off the board), both
@@ -264,10 +259,23 @@ pub fn remove<const H: usize, const I: usize>(
     piece: Piece,
     sq: usize,
 ) {
+    apply(net, acc, slots, piece, sq, i16::wrapping_sub);
+}
+
+/// Combines the rows of `piece` on `sq` into both views of `acc` with `op`.
+#[inline(always)]
+fn apply<const H: usize, const I: usize>(
+    net: &Network<H, I>,
+    acc: &mut Accumulator<H>,
+    slots: [KingSlot; 2],
+    piece: Piece,
+    sq: usize,
+    op: fn(i16, i16) -> i16,
+) {
     for (v, view) in [Color::White, Color::Black].into_iter().enumerate() {
         let row = &net.w1[feature_in(slots[v], view, piece, sq)];
         for i in 0..H {
-            acc[v][i] = acc[v][i].wrapping_sub(row[i]);
+            acc[v][i] = op(acc[v][i], row[i]);
         }
     }
 }

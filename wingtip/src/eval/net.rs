@@ -41,7 +41,7 @@ use crate::tables::net::{
     NET_B1, NET_B2, NET_BUCKETS, NET_FULL, NET_HIDDEN, NET_INPUTS, NET_KING_BUCKETS, NET_KING_MAP,
     NET_KING_MAPPED, NET_MAX_BUCKETS, NET_QA, NET_QB, NET_SQUARED, NET_W1, NET_W2, NET_ZERO,
 };
-use crate::{Board, Color, Piece, Role};
+use crate::{Board, Color, Piece};
 
 /// Inputs per view and king bucket: own/other colour × 6 roles × 64 squares.
 pub const FEATURES: usize = NET_INPUTS;
@@ -159,18 +159,7 @@ pub fn king_slot(map: &[u8; 64], view: Color, king: usize) -> KingSlot {
 /// The slots of both views of `board` under the king map `map`, White's first.
 #[inline]
 pub fn king_slots(map: &[u8; 64], board: &Board) -> [KingSlot; 2] {
-    [Color::White, Color::Black].map(|view| king_slot(map, view, king_square(board, view)))
-}
-
-/// The square index of `color`'s king (0 when there is none: such a board is not
-/// legal, and the result is then only some valid index).
-#[inline]
-fn king_square(board: &Board, color: Color) -> usize {
-    (board
-        .pieces(Piece::new(color, Role::King))
-        .0
-        .trailing_zeros()
-        & 63) as usize
+    [Color::White, Color::Black].map(|view| king_slot(map, view, board.king_square(view).index()))
 }
 
 /// The compiled-in network (`src/eval/net.bin`).
@@ -223,7 +212,7 @@ pub fn refresh_view<const H: usize, const I: usize>(
     board: &Board,
     view: Color,
 ) -> [i16; H] {
-    let slot = net.king_slot(view, king_square(board, view));
+    let slot = net.king_slot(view, board.king_square(view).index());
     let mut sums = net.b1;
     for piece in Piece::ALL {
         for sq in board.pieces(piece) {

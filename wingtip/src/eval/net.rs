@@ -207,6 +207,7 @@ pub fn refresh<const H: usize, const I: usize>(
 }
 
 /// Returns the first-layer sums of `view` of `board`, computed from scratch.
+#[inline(always)]
 pub fn refresh_view<const H: usize, const I: usize>(
     net: &Network<H, I>,
     board: &Board,
@@ -278,7 +279,7 @@ const CHUNK: usize = 32;
 /// is split into its high and low ten bits, so every product fits an `i32`, and partial
 /// sums over [`CHUNK`] units are widened before they could overflow; the `i32` inner
 /// loops vectorise (SSE4.1 and wider) where a direct `i64` product would not.
-#[inline]
+#[inline(always)]
 fn dot_squared(a: &[i16], w: &[i16]) -> i64 {
     const _: () = assert!(QA == 1 << 10, "the split below assumes QA = 2^10");
     let (mut hi, mut lo) = (0i64, 0i64);
@@ -298,7 +299,7 @@ fn dot_squared(a: &[i16], w: &[i16]) -> i64 {
 
 /// `Σ clamp(a, 0, QA) · w`, exactly, for any `i16` inputs (partial sums over [`CHUNK`]
 /// units in `i32`, as in [`dot_squared`]).
-#[inline]
+#[inline(always)]
 fn dot_clipped(a: &[i16], w: &[i16]) -> i64 {
     let mut sum = 0i64;
     for (ac, wc) in a.chunks(CHUNK).zip(w.chunks(CHUNK)) {
@@ -319,6 +320,7 @@ fn dot_clipped(a: &[i16], w: &[i16]) -> i64 {
 /// (QA · QB)`, with the bucket's `b2` and `w`, each division truncating toward zero, in
 /// exact integer arithmetic; for clipped units the same without the square and the
 /// division by `QA`.
+#[inline(always)]
 pub fn output<const H: usize, const I: usize>(
     net: &Network<H, I>,
     acc: &Accumulator<H>,
@@ -361,7 +363,7 @@ pub fn update<const H: usize, const I: usize>(
 /// same bits as copying `src` and adding and removing each row). Each slice holds at
 /// most two `(piece, square index)` pairs, as a chess move changes; the view's king
 /// slot must be the same before and after (else [`refresh_view`]).
-#[inline]
+#[inline(always)]
 pub fn update_view<const H: usize, const I: usize>(
     net: &Network<H, I>,
     view: Color,

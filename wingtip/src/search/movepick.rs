@@ -11,6 +11,7 @@
 //! 5. the other quiet moves by their history score;
 //! 6. losing captures and under-promotions, by MVV-LVA.
 
+use core::mem::MaybeUninit;
 use super::see::see_of_victim_at_least;
 use crate::eval::SEE_VALUES;
 use crate::movegen::{generate, generate_captures, MoveVisitor};
@@ -186,9 +187,12 @@ pub(super) enum Take {
 /// target's stack pays per ply: a full-width node needs room for every legal move
 /// ([`MAX_MOVES`], 2 KiB with the scores), a quiescence node out of check only for
 /// its good captures ([`QS_CAPACITY`], 256 bytes).
+///
+/// The arrays are left uninitialised beyond `len`: filling them would store 1.7 KiB
+/// per full-width node for nothing.
 pub(super) struct Picker<const N: usize> {
-    moves: [Move; N],
-    scores: [i32; N],
+    moves: [MaybeUninit<Move>; N],
+    scores: [MaybeUninit<i32>; N],
     len: usize,
     next: usize,
 }
@@ -216,8 +220,8 @@ impl<const N: usize> Picker<N> {
         conts: [&ContRow; 2],
     ) -> Picker<N> {
         let mut picker = Picker {
-            moves: [Move::NULL; N],
-            scores: [0; N],
+            moves: [MaybeUninit::uninit(); N],
+            scores: [MaybeUninit::uninit(); N],
             len: 0,
             next: 0,
         };
@@ -252,17 +256,32 @@ impl<const N: usize> Picker<N> {
     /// the lowest-scored move if it scores higher, and is dropped otherwise.
     fn push(&mut self, mv: Move, score: i32) {
         if self.len < N {
-            self.moves[self.len] = mv;
-            self.scores[self.len] = score;
+            self.moves[self.len] = MaybeUninit::new(mv);
+            self.scores[self.len] = MaybeUninit::new(score);
             self.len += 1;
             return;
         }
-        let Some(lowest) = (0..N).min_by_key(|&i| self.scores[i]) else {
+        let (moves, scores) = self.filled();
+        let Some(lowest) = (0..scores.len()).min_by_key(|&i| scores[i]) else {
             return; // N = 0 holds nothing
         };
-        if score > self.scores[lowest] {
-            self.moves[lowest] = mv;
-            self.scores[lowest] = score;
+        if score > scores[lowest] {
+            moves[lowest] = mv;
+            scores[lowest] = score;
+        }
+    }
+
+    /// The moves and scores pushed so far (the first `len` of each array).
+    #[inline(always)]
+    fn filled(&mut self) -> (&mut [Move], &mut [i32]) {
+        // SAFETY: `push` writes entry `len` of both arrays before it counts it, and
+        // `len` never exceeds `N` (its write is bounds-checked); `MaybeUninit<T>` has
+        // the layout of `T`.
+        unsafe {
+            (
+                core::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len),
+                core::slice::from_raw_parts_mut(self.scores.as_mut_ptr().cast::<i32>(), self.len),
+            )
         }
     }
 
@@ -273,18 +292,20 @@ impl<const N: usize> Picker<N> {
 
     /// Returns the best-scored move not yet returned, with its score.
     pub(super) fn next(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.len {
+        let next = self.next;
+        if next >= self.len {
             return None;
         }
+        let (moves, scores) = self.filled();
         // The first of the highest-scored moves left: the maximum first (a loop
         // without a carried index, which the compiler vectorises), then its first
         // position.
-        let left = &self.scores[self.next..self.len];
+        let left = &scores[next..];
         let top = left.iter().copied().fold(i32::MIN, i32::max);
-        let best = self.next + left.iter().position(|&s| s == top).unwrap_or(0);
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let item = (self.moves[self.next], self.scores[self.next]);
+        let best = next + left.iter().position(|&s| s == top).unwrap_or(0);
+        moves.swap(next, best);
+        scores.swap(next, best);
+        let item = (moves[next], scores[next]);
         self.next += 1;
         Some(item)
     }

@@ -158,7 +158,11 @@ impl Dirty {
             let rook = Piece::new(piece.color(), Role::Rook);
             let king_to = mv.king_destination().index();
             // The rook ends next to the king, on the side it came from.
-            let rook_to = if king_to & 7 == 6 { king_to - 1 } else { king_to + 1 };
+            let rook_to = if king_to & 7 == 6 {
+                king_to - 1
+            } else {
+                king_to + 1
+            };
             d.removed = [entry(piece, from), entry(rook, to)];
             d.added = [entry(piece, king_to), entry(rook, rook_to)];
             d.removed_len = 2;
@@ -2162,7 +2166,11 @@ mod tests {
             s.avx2 = avx2;
             let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
             let mut evaluated = 0;
-            let games = if avx2 && cfg!(debug_assertions) { 50 } else { 150 };
+            let games = if avx2 && cfg!(debug_assertions) {
+                50
+            } else {
+                150
+            };
             for game in 0..games {
                 let root = Board::from_fen(roots[game % roots.len()]).unwrap();
                 s.set_root(&root);

@@ -11,11 +11,11 @@
 //! 5. the other quiet moves by their history score;
 //! 6. losing captures and under-promotions, by MVV-LVA.
 
-use core::mem::MaybeUninit;
 use super::see::see_of_victim_at_least;
 use crate::eval::SEE_VALUES;
 use crate::movegen::{generate, generate_captures, MoveVisitor};
 use crate::{Board, Move, Role, MAX_MOVES};
+use core::mem::MaybeUninit;
 
 /// The score of the transposition-table move.
 const TT_MOVE: i32 = 4_000_000;

@@ -2158,7 +2158,10 @@ mod tests {
         // the AVX2 one when this CPU runs it (`simd::avx2`). Only an optimised build
         // vectorises them (CI runs this test with `--release` too), so an unoptimised
         // one walks fewer trees through the second.
-        for avx2 in [false, simd::avx2()] {
+        for avx2 in [false, true] {
+            if avx2 && !simd::avx2() {
+                continue; // no second build to walk on this CPU
+            }
             let mut s = std::boxed::Box::new(Searcher::new());
             s.avx2 = avx2;
             let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
@@ -2173,7 +2176,7 @@ mod tests {
                 s.set_root(&root);
                 evaluated += walk(&mut s, &root, 0, &mut rng);
             }
-            // As many per tree as before the second build was added (5,000 in 150).
+            // At least 5,000 evaluations per 150 trees, in each build.
             assert!(evaluated * 150 > 5_000 * games, "{evaluated} in {games}");
         }
     }

@@ -1,0 +1,647 @@
+//! Perft's own board: a position in four bitboards (32 bytes), always seen from the
+//! side to move.
+//!
+//! [`crate::Board`] keeps twelve piece sets, three occupancies, the counters and the
+//! key (144 bytes), which the engine needs and perft does not. Perft copies a board
+//! at every inner node and reads a handful of sets at every leaf's parent, so it
+//! runs on this smaller form instead:
+//!
+//! - three *planes* `d`, `o`, `x`: a square's three bits name what stands there
+//!   (see [`Code`]). Diagonal sliders (bishop, queen) are `d` without `x`, and
+//!   orthogonal ones (rook, queen, a rook that may still castle) `o` with `d` or
+//!   without `x`, so each attacker set the generator needs is two or three
+//!   operations;
+//! - `own`: the side to move's pieces, plus the en-passant target square, which is
+//!   always empty (so `own & occupied` are the pieces and `own & !occupied` the
+//!   square);
+//! - the side to move is always "White": after each move the four sets are
+//!   mirrored rank for rank (`swap_bytes`, since a rank is a byte), so pawns always
+//!   go up, the own back rank is always the first and no branch asks whose turn it
+//!   is;
+//! - a castling right is a rook of its own kind ([`Code::CASTLE_ROOK`]), on a1 or
+//!   h1 of its side: it moves and attacks as a rook, becomes a plain rook when it or
+//!   its king moves, and a right disappears with its rook when it is captured.
+//!
+//! Only standard castling is represented (king on e1, rooks on a1 and h1):
+//! [`crate::perft`] takes this path when [`Board::has_standard_castling`] holds and
+//! the general generator otherwise. The legality rules are those of
+//! [`crate::movegen`]: check and pin masks, king steps tested with the king lifted,
+//! en passant tested by removing both pawns. Pinned pieces are restricted set-wise:
+//! a piece pinned on a diagonal moves only diagonally and only inside the union of
+//! the diagonal pin rays (the king to each pinner, pinner included), since no
+//! diagonal it can reach meets another diagonal pin ray off its own; the same holds
+//! for orthogonal pins. Tests compare every count with the general generator's.
+
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::{Bitboard, Board, Color, Role, Square};
+
+/// a1 is bit 56 and a8 bit 0 (see [`Square`]): "up" is a right shift by 8.
+const RANK_1: u64 = 0xff00_0000_0000_0000;
+const RANK_3: u64 = 0x0000_ff00_0000_0000;
+const RANK_8: u64 = 0x0000_0000_0000_00ff;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+const A1: u32 = 56;
+const C1: u32 = 58;
+const D1: u32 = 59;
+const E1: u32 = 60;
+const F1: u32 = 61;
+const G1: u32 = 62;
+const H1: u32 = 63;
+
+#[inline(always)]
+fn up(b: u64) -> u64 {
+    b >> 8
+}
+
+#[inline(always)]
+fn down(b: u64) -> u64 {
+    b << 8
+}
+
+/// One file towards h (captures that way: `up(east(..))`).
+#[inline(always)]
+fn east(b: u64) -> u64 {
+    (b << 1) & !FILE_A
+}
+
+/// One file towards a.
+#[inline(always)]
+fn west(b: u64) -> u64 {
+    (b >> 1) & !FILE_H
+}
+
+#[inline(always)]
+fn sq(i: u32) -> Square {
+    Square::from_index_masked(i)
+}
+
+#[inline(always)]
+fn bishop(i: u32, occupied: u64) -> u64 {
+    bishop_attacks(sq(i), Bitboard(occupied)).0
+}
+
+#[inline(always)]
+fn rook(i: u32, occupied: u64) -> u64 {
+    rook_attacks(sq(i), Bitboard(occupied)).0
+}
+
+/// What stands on a square, as its three plane bits: bit 0 is `d`, bit 1 `o`, bit
+/// 2 `x`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Code(u8);
+
+impl Code {
+    const PAWN: Code = Code(4);
+    const KNIGHT: Code = Code(5);
+    const BISHOP: Code = Code(1);
+    const ROOK: Code = Code(2);
+    const QUEEN: Code = Code(3);
+    const KING: Code = Code(6);
+    /// A rook whose side may still castle with it.
+    const CASTLE_ROOK: Code = Code(7);
+
+    fn of(role: Role) -> Code {
+        match role {
+            Role::Pawn => Code::PAWN,
+            Role::Knight => Code::KNIGHT,
+            Role::Bishop => Code::BISHOP,
+            Role::Rook => Code::ROOK,
+            Role::Queen => Code::QUEEN,
+            Role::King => Code::KING,
+        }
+    }
+
+    /// All ones when plane `bit` is set in this code, else zero.
+    #[inline(always)]
+    fn mask(self, bit: u8) -> u64 {
+        0u64.wrapping_sub(u64::from((self.0 >> bit) & 1))
+    }
+}
+
+/// The position from the side to move's view (see the module text).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(C, align(32))]
+pub(crate) struct Quad {
+    d: u64,
+    o: u64,
+    x: u64,
+    own: u64,
+}
+
+impl Quad {
+    /// The same position, when its castling is standard (else `None`).
+    pub(crate) fn from_board(board: &Board) -> Option<Quad> {
+        if !board.has_standard_castling() {
+            return None;
+        }
+        let mut q = Quad {
+            d: 0,
+            o: 0,
+            x: 0,
+            own: 0,
+        };
+        let us = board.side_to_move();
+        for square in Square::ALL {
+            let Some(piece) = board.piece_on(square) else {
+                continue;
+            };
+            q.put(square.index() as u32, Code::of(piece.role()));
+            if piece.color() == us {
+                q.own |= 1 << square.index();
+            }
+        }
+        let rights = board.castling_rights();
+        for (right, rook) in [
+            (crate::WHITE_KING_SIDE, Square::H1),
+            (crate::WHITE_QUEEN_SIDE, Square::A1),
+            (crate::BLACK_KING_SIDE, Square::H8),
+            (crate::BLACK_QUEEN_SIDE, Square::A8),
+        ] {
+            if rights & right != 0 {
+                q.put(rook.index() as u32, Code::CASTLE_ROOK);
+            }
+        }
+        if let Some(ep) = board.en_passant() {
+            q.own |= 1 << ep.index();
+        }
+        if us == Color::Black {
+            q = q.mirrored();
+        }
+        Some(q)
+    }
+
+    fn put(&mut self, i: u32, code: Code) {
+        let bit = 1u64 << i;
+        let clear = !bit;
+        self.d = (self.d & clear) | (bit & code.mask(0));
+        self.o = (self.o & clear) | (bit & code.mask(1));
+        self.x = (self.x & clear) | (bit & code.mask(2));
+    }
+
+    #[inline(always)]
+    fn mirrored(self) -> Quad {
+        Quad {
+            d: self.d.swap_bytes(),
+            o: self.o.swap_bytes(),
+            x: self.x.swap_bytes(),
+            own: self.own.swap_bytes(),
+        }
+    }
+
+    #[inline(always)]
+    fn occupied(&self) -> u64 {
+        self.d | self.o | self.x
+    }
+    #[inline(always)]
+    fn pawns(&self) -> u64 {
+        self.x & !(self.d | self.o)
+    }
+    #[inline(always)]
+    fn knights(&self) -> u64 {
+        self.x & self.d & !self.o
+    }
+    #[inline(always)]
+    fn kings(&self) -> u64 {
+        self.x & self.o & !self.d
+    }
+    /// Bishops and queens.
+    #[inline(always)]
+    fn diagonal(&self) -> u64 {
+        self.d & !self.x
+    }
+    /// Rooks (castling ones too) and queens.
+    #[inline(always)]
+    fn orthogonal(&self) -> u64 {
+        self.o & (self.d | !self.x)
+    }
+    #[inline(always)]
+    fn castle_rooks(&self) -> u64 {
+        self.d & self.o & self.x
+    }
+
+    /// The position after a move of the piece `code` from `from` to `to` (a capture
+    /// when `to` holds an enemy piece); `gone` is any other square emptied (the pawn
+    /// taken en passant), `ep` the new en-passant square (before mirroring) and
+    /// `keep` the planes' mask for the castling rooks (all ones, or without the own
+    /// castling rooks' `d` and `x` bits after a king move).
+    #[inline(always)]
+    fn after(&self, from: u64, to: u64, code: Code, gone: u64, ep: u64, keep: u64) -> Quad {
+        let clear = !(from | to | gone);
+        let occupied = self.occupied();
+        let enemy = occupied & !self.own & clear;
+        Quad {
+            d: ((self.d & clear & keep) | (to & code.mask(0))).swap_bytes(),
+            o: ((self.o & clear) | (to & code.mask(1))).swap_bytes(),
+            x: ((self.x & clear & keep) | (to & code.mask(2))).swap_bytes(),
+            own: (enemy | ep).swap_bytes(),
+        }
+    }
+
+    /// The position after castling: the king from e1 to `king_to`, the rook from
+    /// `rook_from` to `rook_to`, the other right gone.
+    #[inline(always)]
+    fn castled(&self, king_to: u32, rook_from: u32, rook_to: u32) -> Quad {
+        let own_castle = self.castle_rooks() & self.own & RANK_1;
+        let keep = !own_castle;
+        let (k, r) = (1u64 << king_to, 1u64 << rook_to);
+        let clear = !((1u64 << E1) | (1u64 << rook_from));
+        let enemy = self.occupied() & !self.own;
+        Quad {
+            d: (self.d & clear & keep).swap_bytes(),
+            o: ((self.o & clear) | k | r).swap_bytes(),
+            x: ((self.x & clear & keep) | k).swap_bytes(),
+            own: enemy.swap_bytes(),
+        }
+    }
+}
+
+/// What the generator hands out: [`Count`] adds the moves up, [`Children`] makes
+/// each and passes the position on.
+trait Sink {
+    /// A piece of `code` on `from` moving to each square of `to`.
+    fn piece(&mut self, q: &Quad, from: u32, code: Code, to: u64);
+    /// The king's steps (its castling rooks lose their right).
+    fn king(&mut self, q: &Quad, from: u32, to: u64);
+    /// Pawns moving to each square of `to` from `back` squares behind (8 for a push,
+    /// 7 or 9 for a capture); `to` never on the last rank.
+    fn pawns(&mut self, q: &Quad, to: u64, back: u32);
+    /// Double pushes to each square of `to`.
+    fn double_pushes(&mut self, q: &Quad, to: u64);
+    /// Promotions on each square of `to`, from `back` squares behind: four moves each.
+    fn promotions(&mut self, q: &Quad, to: u64, back: u32);
+    /// En passant from `from` to `to`.
+    fn en_passant(&mut self, q: &Quad, from: u32, to: u32);
+    /// Castling on the king's side (`true`) or the queen's.
+    fn castle(&mut self, q: &Quad, king_side: bool);
+}
+
+/// Counts the moves.
+struct Count(u64);
+
+impl Sink for Count {
+    #[inline(always)]
+    fn piece(&mut self, _: &Quad, _: u32, _: Code, to: u64) {
+        self.0 += u64::from(to.count_ones());
+    }
+    #[inline(always)]
+    fn king(&mut self, _: &Quad, _: u32, to: u64) {
+        self.0 += u64::from(to.count_ones());
+    }
+    #[inline(always)]
+    fn pawns(&mut self, _: &Quad, to: u64, _: u32) {
+        self.0 += u64::from(to.count_ones());
+    }
+    #[inline(always)]
+    fn double_pushes(&mut self, _: &Quad, to: u64) {
+        self.0 += u64::from(to.count_ones());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, _: &Quad, to: u64, _: u32) {
+        self.0 += 4 * u64::from(to.count_ones());
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, _: &Quad, _: u32, _: u32) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn castle(&mut self, _: &Quad, _: bool) {
+        self.0 += 1;
+    }
+}
+
+/// Makes each move and hands the position after it to `F`.
+struct Children<F: FnMut(&Quad)>(F);
+
+impl<F: FnMut(&Quad)> Sink for Children<F> {
+    #[inline(always)]
+    fn piece(&mut self, q: &Quad, from: u32, code: Code, to: u64) {
+        let from = 1u64 << from;
+        let mut to = to;
+        while to != 0 {
+            let t = to & to.wrapping_neg();
+            to ^= t;
+            (self.0)(&q.after(from, t, code, 0, 0, !0));
+        }
+    }
+    #[inline(always)]
+    fn king(&mut self, q: &Quad, from: u32, to: u64) {
+        let keep = !(q.castle_rooks() & q.own & RANK_1);
+        let from = 1u64 << from;
+        let mut to = to;
+        while to != 0 {
+            let t = to & to.wrapping_neg();
+            to ^= t;
+            (self.0)(&q.after(from, t, Code::KING, 0, 0, keep));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, q: &Quad, to: u64, back: u32) {
+        let mut to = to;
+        while to != 0 {
+            let t = to & to.wrapping_neg();
+            to ^= t;
+            (self.0)(&q.after(t << back, t, Code::PAWN, 0, 0, !0));
+        }
+    }
+    #[inline(always)]
+    fn double_pushes(&mut self, q: &Quad, to: u64) {
+        let their_pawns = q.pawns() & !q.own;
+        let mut to = to;
+        while to != 0 {
+            let t = to & to.wrapping_neg();
+            to ^= t;
+            // The en-passant square only when an enemy pawn stands beside the
+            // pawn (as `Board` keeps it), so both forms agree square for square.
+            let beside = (east(t) | west(t)) & their_pawns != 0;
+            let ep = (t << 8) & 0u64.wrapping_sub(u64::from(beside));
+            (self.0)(&q.after(t << 16, t, Code::PAWN, 0, ep, !0));
+        }
+    }
+    #[inline(always)]
+    fn promotions(&mut self, q: &Quad, to: u64, back: u32) {
+        let mut to = to;
+        while to != 0 {
+            let t = to & to.wrapping_neg();
+            to ^= t;
+            for code in [Code::QUEEN, Code::ROOK, Code::BISHOP, Code::KNIGHT] {
+                (self.0)(&q.after(t << back, t, code, 0, 0, !0));
+            }
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, q: &Quad, from: u32, to: u32) {
+        let t = 1u64 << to;
+        (self.0)(&q.after(1u64 << from, t, Code::PAWN, down(t), 0, !0));
+    }
+    #[inline(always)]
+    fn castle(&mut self, q: &Quad, king_side: bool) {
+        (self.0)(&if king_side {
+            q.castled(G1, H1, F1)
+        } else {
+            q.castled(C1, A1, D1)
+        });
+    }
+}
+
+/// A slider's code: a queen's when it is one, else `plain`.
+#[inline(always)]
+fn slider_code(queens: u64, from: u32, plain: Code) -> Code {
+    if queens & (1 << from) != 0 {
+        Code::QUEEN
+    } else {
+        plain
+    }
+}
+
+/// Hands every legal move of `q` to `sink`.
+#[inline(always)]
+fn generate<S: Sink>(q: &Quad, sink: &mut S) {
+    let occupied = q.occupied();
+    let own = q.own & occupied;
+    let enemy = occupied & !q.own;
+    let king = (q.kings() & own).trailing_zeros();
+    let their_pawns = q.pawns() & enemy;
+    let their_knights = q.knights() & enemy;
+    let their_diagonal = q.diagonal() & enemy;
+    let their_orthogonal = q.orthogonal() & enemy;
+    let their_king = (q.kings() & enemy).trailing_zeros();
+    let king_bb = 1u64 << king;
+
+    let checkers = (knight_attacks(sq(king)).0 & their_knights)
+        | (up(east(king_bb) | west(king_bb)) & their_pawns)
+        | (bishop(king, occupied) & their_diagonal)
+        | (rook(king, occupied) & their_orthogonal);
+
+    // King steps: the squares enemy pawns and the enemy king cover go set-wise;
+    // the rest are tested one by one (or against every slider's attacks when that
+    // takes fewer lookups) with the king lifted off the board.
+    let lifted = occupied & !king_bb;
+    let covered = down(east(their_pawns) | west(their_pawns)) | king_attacks(sq(their_king)).0;
+    let mut steps = king_attacks(sq(king)).0 & !own & !covered;
+    let mut legal = 0;
+    if steps & steps.wrapping_sub(1) != 0
+        && their_diagonal.count_ones() + their_orthogonal.count_ones() < 2 * steps.count_ones()
+    {
+        let mut danger = 0;
+        let mut s = their_diagonal;
+        while s != 0 {
+            danger |= bishop(s.trailing_zeros(), lifted);
+            s &= s - 1;
+        }
+        let mut s = their_orthogonal;
+        while s != 0 {
+            danger |= rook(s.trailing_zeros(), lifted);
+            s &= s - 1;
+        }
+        steps &= !danger;
+        while steps != 0 {
+            let to = steps.trailing_zeros();
+            steps &= steps - 1;
+            if knight_attacks(sq(to)).0 & their_knights == 0 {
+                legal |= 1 << to;
+            }
+        }
+    } else {
+        while steps != 0 {
+            let to = steps.trailing_zeros();
+            steps &= steps - 1;
+            let attackers = (knight_attacks(sq(to)).0 & their_knights)
+                | (bishop(to, lifted) & their_diagonal)
+                | (rook(to, lifted) & their_orthogonal);
+            if attackers == 0 {
+                legal |= 1 << to;
+            }
+        }
+    }
+    sink.king(q, king, legal);
+    if checkers & checkers.wrapping_sub(1) != 0 {
+        return; // double check
+    }
+
+    let target = !own
+        & if checkers == 0 {
+            !0
+        } else {
+            between(sq(king), sq(checkers.trailing_zeros())).0 | checkers
+        };
+
+    // Pin rays: from the king to each enemy slider that sees it through exactly one
+    // of our pieces, the slider included.
+    let mut diagonal_pins = 0;
+    let mut s = bishop(king, enemy) & their_diagonal;
+    while s != 0 {
+        let sniper = s.trailing_zeros();
+        s &= s - 1;
+        let ray = between(sq(king), sq(sniper)).0;
+        let blockers = ray & own;
+        if blockers != 0 && blockers & (blockers - 1) == 0 {
+            diagonal_pins |= ray | (1 << sniper);
+        }
+    }
+    let mut orthogonal_pins = 0;
+    let mut s = rook(king, enemy) & their_orthogonal;
+    while s != 0 {
+        let sniper = s.trailing_zeros();
+        s &= s - 1;
+        let ray = between(sq(king), sq(sniper)).0;
+        let blockers = ray & own;
+        if blockers != 0 && blockers & (blockers - 1) == 0 {
+            orthogonal_pins |= ray | (1 << sniper);
+        }
+    }
+    let pinned_diagonally = own & diagonal_pins;
+    let pinned_orthogonally = own & orthogonal_pins;
+    let pinned = pinned_diagonally | pinned_orthogonally;
+
+    // Pawns.
+    let pawns = q.pawns() & own;
+    let free = pawns & !pinned;
+    let empty = !occupied;
+    let single = (up(free) | (up(pawns & pinned_orthogonally) & orthogonal_pins)) & empty;
+    let double = up(single & RANK_3) & empty & target;
+    let single = single & target;
+    let takes = |toward: fn(u64) -> u64| {
+        (up(toward(free)) & enemy | up(toward(pawns & pinned_diagonally)) & enemy & diagonal_pins)
+            & target
+    };
+    let east_takes = takes(east);
+    let west_takes = takes(west);
+    sink.pawns(q, single & !RANK_8, 8);
+    sink.double_pushes(q, double);
+    sink.pawns(q, east_takes & !RANK_8, 7);
+    sink.pawns(q, west_takes & !RANK_8, 9);
+    if (single | east_takes | west_takes) & RANK_8 != 0 {
+        sink.promotions(q, single & RANK_8, 8);
+        sink.promotions(q, east_takes & RANK_8, 7);
+        sink.promotions(q, west_takes & RANK_8, 9);
+    }
+    let ep = q.own & empty;
+    if ep != 0 {
+        let taken = down(ep);
+        let mut from = down(east(ep) | west(ep)) & pawns;
+        while from != 0 {
+            let f = from.trailing_zeros();
+            from &= from - 1;
+            let after = (occupied & !(1u64 << f) & !taken) | ep;
+            let exposed = (bishop(king, after) & their_diagonal)
+                | (rook(king, after) & their_orthogonal & !taken);
+            let other_checkers = checkers & !taken & !(their_diagonal | their_orthogonal);
+            if exposed == 0 && other_checkers == 0 {
+                sink.en_passant(q, f, ep.trailing_zeros());
+            }
+        }
+    }
+
+    // Knights (a pinned knight never moves).
+    let mut s = q.knights() & own & !pinned;
+    while s != 0 {
+        let from = s.trailing_zeros();
+        s &= s - 1;
+        sink.piece(q, from, Code::KNIGHT, knight_attacks(sq(from)).0 & target);
+    }
+    // Sliders: a queen is walked twice, once per kind of line. Pinned ones (rare)
+    // in a loop of their own, kept to their pin rays.
+    let queens = q.d & q.o & !q.x;
+    let diagonal = q.diagonal() & own;
+    let orthogonal = q.orthogonal() & own;
+    let mut s = diagonal & !pinned;
+    while s != 0 {
+        let from = s.trailing_zeros();
+        s &= s - 1;
+        let code = slider_code(queens, from, Code::BISHOP);
+        sink.piece(q, from, code, bishop(from, occupied) & target);
+    }
+    let mut s = orthogonal & !pinned;
+    while s != 0 {
+        let from = s.trailing_zeros();
+        s &= s - 1;
+        let code = slider_code(queens, from, Code::ROOK);
+        sink.piece(q, from, code, rook(from, occupied) & target);
+    }
+    if pinned != 0 {
+        let mut s = diagonal & pinned_diagonally;
+        while s != 0 {
+            let from = s.trailing_zeros();
+            s &= s - 1;
+            let code = slider_code(queens, from, Code::BISHOP);
+            sink.piece(
+                q,
+                from,
+                code,
+                bishop(from, occupied) & target & diagonal_pins,
+            );
+        }
+        let mut s = orthogonal & pinned_orthogonally;
+        while s != 0 {
+            let from = s.trailing_zeros();
+            s &= s - 1;
+            let code = slider_code(queens, from, Code::ROOK);
+            sink.piece(
+                q,
+                from,
+                code,
+                rook(from, occupied) & target & orthogonal_pins,
+            );
+        }
+    }
+
+    // Castling: out of check, the king on e1 and a castling rook in the corner, the
+    // squares between empty and the king's path not attacked.
+    let castle = q.castle_rooks() & own;
+    if castle != 0 && checkers == 0 && king == E1 {
+        // Pawns and the king first, set-wise; then a knight or a slider per square.
+        let safe = |i: u32| {
+            knight_attacks(sq(i)).0 & their_knights == 0
+                && bishop(i, occupied) & their_diagonal == 0
+                && rook(i, occupied) & their_orthogonal == 0
+        };
+        const KING_SIDE: u64 = (1 << F1) | (1 << G1);
+        const QUEEN_SIDE: u64 = (1 << C1) | (1 << D1);
+        if castle & (1 << H1) != 0
+            && occupied & KING_SIDE == 0
+            && covered & KING_SIDE == 0
+            && safe(F1)
+            && safe(G1)
+        {
+            sink.castle(q, true);
+        }
+        if castle & (1 << A1) != 0
+            && occupied & (QUEEN_SIDE | (1 << (A1 + 1))) == 0
+            && covered & QUEEN_SIDE == 0
+            && safe(D1)
+            && safe(C1)
+        {
+            sink.castle(q, false);
+        }
+    }
+}
+
+/// The number of legal moves.
+#[inline(always)]
+pub(crate) fn count(q: &Quad) -> u64 {
+    let mut sink = Count(0);
+    generate(q, &mut sink);
+    sink.0
+}
+
+/// The leaves `depth` plies below `q` (`depth` at least 2).
+pub(crate) fn perft(q: &Quad, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 2 {
+        generate(q, &mut Children(|child: &Quad| nodes += count(child)));
+    } else {
+        generate(
+            q,
+            &mut Children(|child: &Quad| nodes += perft(child, depth - 1)),
+        );
+    }
+    nodes
+}
+
+/// Hands each position one legal move below `q` to `visit` (for tests).
+#[cfg(test)]
+pub(crate) fn perft_children(q: &Quad, visit: impl FnMut(&Quad)) {
+    generate(q, &mut Children(visit));
+}

@@ -523,8 +523,9 @@ fn king_moves<V: Visitor, const CAPTURES: bool>(board: &Board, cx: &Context, v: 
         targets &= cx.enemy;
     }
     let mut legal = Bitboard::EMPTY;
-    // Two ways to test the rest: per target (two slider lookups each) or the union
-    // of every enemy slider's attacks (one lookup per slider, two per queen).
+    // Two ways to test the rest: per target (two slider lookups and a knight test
+    // each) or the union of every enemy slider's and knight's attacks (one lookup
+    // per slider, two per queen).
     // Endgames with a lone rook and a free king favour the second. With one target
     // or none (a king boxed in: most middlegame nodes) the popcounts are skipped.
     if targets.has_many() && cx.their_diag.len() + cx.their_orth.len() < 2 * targets.len() {
@@ -535,11 +536,10 @@ fn king_moves<V: Visitor, const CAPTURES: bool>(board: &Board, cx: &Context, v: 
         for from in cx.their_orth {
             danger |= rook_attacks(from, occupied);
         }
-        for to in targets & !danger {
-            if (knight_attacks(to) & their_knights).is_empty() {
-                legal |= to.into();
-            }
+        for from in their_knights {
+            danger |= knight_attacks(from);
         }
+        legal = targets & !danger;
     } else {
         for to in targets {
             let attacked = (knight_attacks(to) & their_knights)

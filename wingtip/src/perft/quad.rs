@@ -415,14 +415,13 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
         | (rook(king, occupied) & their_orthogonal);
 
     // King steps: the squares enemy pawns and the enemy king cover go set-wise;
-    // the rest are tested one by one (or against every slider's attacks when that
-    // takes fewer lookups) with the king lifted off the board.
+    // the rest are tested with the king lifted off the board, one by one (two
+    // slider lookups and a knight test each) or, when that takes fewer lookups,
+    // against the union of every enemy slider's and knight's attacks.
     let lifted = occupied & !king_bb;
     let covered = down(east(their_pawns) | west(their_pawns)) | king_attacks(sq(their_king)).0;
     let mut steps = king_attacks(sq(king)).0 & !own & !covered;
     let mut legal = 0;
-    // (Per target: two slider lookups and a knight test each. Per attacker: one
-    // lookup per slider, two per queen, and a table read per knight.)
     if steps & steps.wrapping_sub(1) != 0
         && their_diagonal.count_ones() + their_orthogonal.count_ones() < 2 * steps.count_ones()
     {

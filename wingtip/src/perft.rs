@@ -1,8 +1,16 @@
 //! Perft: the number of leaf nodes of the legal move tree, the standard test of a
 //! move generator.
 //!
-//! The last ply is bulk-counted: at depth 1 the generator only popcounts target sets
-//! (see [`crate::movegen`]), no move is built or made.
+//! The last ply is bulk-counted: at depth 1 the generator only popcounts target sets,
+//! no move is built or made.
+//!
+//! Below the root, a position with standard castling runs on perft's own board
+//! (`perft/quad.rs`): the same position in four bitboards, 32 bytes, always seen from
+//! the side to move, with its own copy of the legal-move rules. Chess960 positions
+//! (castling rooks off the corners, or the king off the e-file) take the general
+//! generator of [`crate::movegen`] and [`Board::make_move`]. The unit tests below
+//! hold the two to each other: along random games from both suites, every position
+//! one move on must be the same for both, and so must every count.
 
 mod quad;
 

@@ -33,7 +33,11 @@
 //! for orthogonal pins. Tests compare every count with the general generator's.
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+#[cfg(target_pointer_width = "64")]
+use crate::MAX_MOVES;
 use crate::{Bitboard, Board, Color, Role, Square};
+#[cfg(target_pointer_width = "64")]
+use core::mem::MaybeUninit;
 
 /// a1 is bit 56 and a8 bit 0 (see [`Square`]): "up" is a right shift by 8.
 const RANK_1: u64 = 0xff00_0000_0000_0000;
@@ -627,13 +631,46 @@ pub(crate) fn count(q: &Quad) -> u64 {
 pub(crate) fn perft(q: &Quad, depth: u32) -> u64 {
     let mut nodes = 0;
     if depth == 2 {
-        generate(q, &mut Children(|child: &Quad| nodes += count(child)));
+        nodes = two_plies(q);
     } else {
         generate(
             q,
             &mut Children(|child: &Quad| nodes += perft(child, depth - 1)),
         );
     }
+    nodes
+}
+
+/// The leaves two plies below `q`. On 64-bit targets the positions one ply below are
+/// made into a list first and counted after: the generator's loop and the counting
+/// loop then each run on their own: 6–12 % less time on five of the six CPW positions
+/// (the sixth, position 5 at depth 5, is too short to tell; native x86-64, medians of
+/// three), for 8 KiB of stack, which a microcontroller's perft does not spend.
+#[cfg(target_pointer_width = "64")]
+#[inline(always)]
+fn two_plies(q: &Quad) -> u64 {
+    let mut list = [MaybeUninit::<Quad>::uninit(); MAX_MOVES];
+    let mut n = 0;
+    generate(
+        q,
+        &mut Children(|child: &Quad| {
+            list[n] = MaybeUninit::new(*child);
+            n += 1;
+        }),
+    );
+    list[..n]
+        .iter()
+        // SAFETY: the first `n` entries were written just above.
+        .map(|child| count(unsafe { child.assume_init_ref() }))
+        .sum()
+}
+
+/// The leaves two plies below `q`, each position one ply below counted as it is made.
+#[cfg(not(target_pointer_width = "64"))]
+#[inline(always)]
+fn two_plies(q: &Quad) -> u64 {
+    let mut nodes = 0;
+    generate(q, &mut Children(|child: &Quad| nodes += count(child)));
     nodes
 }
 

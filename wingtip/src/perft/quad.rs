@@ -420,16 +420,26 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
 
     // King steps: the squares enemy pawns and the enemy king cover go set-wise;
     // the rest are tested with the king lifted off the board, one by one (two
-    // slider lookups and a knight test each) or, when that takes fewer lookups,
-    // against the union of every enemy slider's and knight's attacks.
+    // slider lookups and a knight test each) or against the union of every enemy
+    // slider's and knight's attacks, when that takes fewer lookups or castling
+    // needs it too.
     let lifted = occupied & !king_bb;
     let covered = down(east(their_pawns) | west(their_pawns)) | king_attacks(sq(their_king)).0;
     let mut steps = king_attacks(sq(king)).0 & !own & !covered;
+    // Castling is possible at all: out of check, the king on e1, a castling rook in
+    // the corner and the squares between empty.
+    const KING_SIDE: u64 = (1 << F1) | (1 << G1);
+    const QUEEN_SIDE: u64 = (1 << C1) | (1 << D1);
+    let castle = q.castle_rooks() & own;
+    let king_side = castle & (1 << H1) != 0 && occupied & KING_SIDE == 0;
+    let queen_side = castle & (1 << A1) != 0 && occupied & (QUEEN_SIDE | (1 << (A1 + 1))) == 0;
+    let may_castle = (king_side || queen_side) && checkers == 0 && king == E1;
     let mut legal = 0;
-    if steps & steps.wrapping_sub(1) != 0
-        && their_diagonal.count_ones() + their_orthogonal.count_ones() < 2 * steps.count_ones()
+    let mut danger = 0;
+    if may_castle
+        || steps & steps.wrapping_sub(1) != 0
+            && their_diagonal.count_ones() + their_orthogonal.count_ones() < 2 * steps.count_ones()
     {
-        let mut danger = 0;
         let mut s = their_diagonal;
         while s != 0 {
             danger |= bishop(s.trailing_zeros(), lifted);
@@ -588,32 +598,15 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
         }
     }
 
-    // Castling: out of check, the king on e1 and a castling rook in the corner, the
-    // squares between empty and the king's path not attacked.
-    let castle = q.castle_rooks() & own;
-    if castle != 0 && checkers == 0 && king == E1 {
-        // Pawns and the king first, set-wise; then a knight or a slider per square.
-        let safe = |i: u32| {
-            knight_attacks(sq(i)).0 & their_knights == 0
-                && bishop(i, occupied) & their_diagonal == 0
-                && rook(i, occupied) & their_orthogonal == 0
-        };
-        const KING_SIDE: u64 = (1 << F1) | (1 << G1);
-        const QUEEN_SIDE: u64 = (1 << C1) | (1 << D1);
-        if castle & (1 << H1) != 0
-            && occupied & KING_SIDE == 0
-            && covered & KING_SIDE == 0
-            && safe(F1)
-            && safe(G1)
-        {
+    // Castling, when possible at all (above) and the king's path is not attacked.
+    // `danger` holds every enemy slider's and knight's attacks here (seen through
+    // the lifted king, which only matters for a slider that would be giving check).
+    if may_castle {
+        let attacked = danger | covered;
+        if king_side && attacked & KING_SIDE == 0 {
             sink.castle(q, true);
         }
-        if castle & (1 << A1) != 0
-            && occupied & (QUEEN_SIDE | (1 << (A1 + 1))) == 0
-            && covered & QUEEN_SIDE == 0
-            && safe(D1)
-            && safe(C1)
-        {
+        if queen_side && attacked & QUEEN_SIDE == 0 {
             sink.castle(q, false);
         }
     }

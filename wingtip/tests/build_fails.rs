@@ -134,8 +134,10 @@ fn a_damaged_network_file_fails_the_build_with_file_and_reason() {
     std::fs::write(&net, &good[..good.len() - 2]).unwrap();
     let (ok, log) = build(&dir);
     assert!(!ok, "the build must fail:\n{log}");
+    // ("… net.bin: 402038 bytes, a 256-wide network with … takes 402040")
     assert!(
-        log.contains("src/eval/net.bin: ") && log.contains("output bucket(s) takes"),
+        log.contains(&format!("src/eval/net.bin: {} bytes", good.len() - 2))
+            && log.contains(&format!("takes {}", good.len())),
         "{log}"
     );
 

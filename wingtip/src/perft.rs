@@ -4,18 +4,22 @@
 //! The last ply is bulk-counted: at depth 1 the generator only popcounts target sets,
 //! no move is built or made.
 //!
-//! Below the root, a position with standard castling runs on perft's own board
-//! (`perft/quad.rs`): the same position in four bitboards, 32 bytes, always seen from
-//! the side to move, with its own copy of the legal-move rules. Chess960 positions
+//! Below the root, on 64-bit targets, a position with standard castling runs on
+//! perft's own board (`perft/quad.rs`): the same position in four bitboards, 32 bytes,
+//! always seen from the side to move, with its own copy of the legal-move rules. It
+//! costs code (46 KiB of a minimal WebAssembly embedder), so 32-bit targets, whose
+//! budgets are counted in KiB, keep the general generator. Chess960 positions
 //! (castling rooks off the corners, or the king off the e-file) take the general
 //! generator of [`crate::movegen`] and [`Board::make_move`]. The unit tests below
 //! hold the two to each other: along random games from both suites, every position
 //! one move on must be the same for both, and so must every count.
 
+#[cfg(target_pointer_width = "64")]
 mod quad;
 
 use crate::movegen::{generate, MoveVisitor};
 use crate::{Board, Move};
+#[cfg(target_pointer_width = "64")]
 use quad::Quad;
 
 /// Returns the number of leaf nodes `depth` plies below `board`.
@@ -30,10 +34,13 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
         1 => board.count_legal_moves(),
+        #[cfg(target_pointer_width = "64")]
         _ => match Quad::from_board(board) {
             Some(q) => quad::perft(&q, depth),
             None => perft_inner(board, depth),
         },
+        #[cfg(not(target_pointer_width = "64"))]
+        _ => perft_inner(board, depth),
     }
 }
 
@@ -103,7 +110,7 @@ pub fn perft_divide(board: &Board, depth: u32, mut callback: impl FnMut(Move, u6
     total
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_pointer_width = "64"))]
 mod tests {
     extern crate std;
     use super::*;

@@ -24,7 +24,7 @@
 //!
 //! Only standard castling is represented (king on e1, rooks on a1 and h1):
 //! [`crate::perft`] takes this path when [`Board::has_standard_castling`] holds and
-//! the general generator otherwise. The legality rules are those of
+//! the general generator otherwise. The module is compiled on 64-bit targets only. The legality rules are those of
 //! [`crate::movegen`]: check and pin masks, king steps tested with the king lifted,
 //! en passant tested by removing both pawns. Pinned pieces are restricted set-wise:
 //! a piece pinned on a diagonal moves only diagonally and only inside the union of
@@ -33,10 +33,7 @@
 //! for orthogonal pins. Tests compare every count with the general generator's.
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-#[cfg(target_pointer_width = "64")]
-use crate::MAX_MOVES;
-use crate::{Bitboard, Board, Color, Role, Square};
-#[cfg(target_pointer_width = "64")]
+use crate::{Bitboard, Board, Color, Role, Square, MAX_MOVES};
 use core::mem::MaybeUninit;
 
 /// a1 is bit 56 and a8 bit 0 (see [`Square`]): "up" is a right shift by 8.
@@ -634,12 +631,11 @@ pub(crate) fn perft(q: &Quad, depth: u32) -> u64 {
     nodes
 }
 
-/// The leaves two plies below `q`. On 64-bit targets the positions one ply below are
-/// made into a list first and counted after: the generator's loop and the counting
-/// loop then each run on their own: 6–12 % less time on five of the six CPW positions
-/// (the sixth, position 5 at depth 5, is too short to tell; native x86-64, medians of
-/// three), for 8 KiB of stack, which a microcontroller's perft does not spend.
-#[cfg(target_pointer_width = "64")]
+/// The leaves two plies below `q`. The positions one ply below are made into a list
+/// first and counted after: the generator's loop and the counting loop then each run
+/// on their own: 6–12 % less time on five of the six CPW positions (the sixth,
+/// position 5 at depth 5, is too short to tell; native x86-64, medians of three), for
+/// 8 KiB of stack.
 #[inline(always)]
 fn two_plies(q: &Quad) -> u64 {
     let mut list = [MaybeUninit::<Quad>::uninit(); MAX_MOVES];
@@ -656,15 +652,6 @@ fn two_plies(q: &Quad) -> u64 {
         // SAFETY: the first `n` entries were written just above.
         .map(|child| count(unsafe { child.assume_init_ref() }))
         .sum()
-}
-
-/// The leaves two plies below `q`, each position one ply below counted as it is made.
-#[cfg(not(target_pointer_width = "64"))]
-#[inline(always)]
-fn two_plies(q: &Quad) -> u64 {
-    let mut nodes = 0;
-    generate(q, &mut Children(|child: &Quad| nodes += count(child)));
-    nodes
 }
 
 /// Hands each position one legal move below `q` to `visit` (for tests).

@@ -7,7 +7,7 @@
 //! Below the root, on 64-bit targets, a position with standard castling runs on
 //! perft's own board (`perft/quad.rs`): the same position in four bitboards, 32 bytes,
 //! always seen from the side to move, with its own copy of the legal-move rules. It
-//! costs code (46 KiB of a minimal WebAssembly embedder), so 32-bit targets, whose
+//! costs code (26.6 KiB of a minimal WebAssembly embedder), so 32-bit targets, whose
 //! budgets are counted in KiB, keep the general generator. Chess960 positions
 //! (castling rooks off the corners, or the king off the e-file) take the general
 //! generator of [`crate::movegen`] and [`Board::make_move`]. The unit tests below

@@ -396,6 +396,28 @@ fn slider_code(queens: u64, from: u32, plain: Code) -> Code {
     }
 }
 
+/// Hands `sink` the moves of the sliders in `set` along one kind of line (`attacks`,
+/// the bishop's or the rook's), to the squares of `allowed`; `plain` is their code
+/// unless one is among `queens` (`both` is the queens and the occupied squares).
+#[inline(always)]
+fn slider_moves<S: Sink>(
+    q: &Quad,
+    sink: &mut S,
+    set: u64,
+    plain: Code,
+    attacks: fn(u32, u64) -> u64,
+    (queens, occupied): (u64, u64),
+    allowed: u64,
+) {
+    let mut s = set;
+    while s != 0 {
+        let from = s.trailing_zeros();
+        s &= s - 1;
+        let code = slider_code(queens, from, plain);
+        sink.piece(q, from, code, attacks(from, occupied) & allowed);
+    }
+}
+
 /// Hands every legal move of `q` to `sink`.
 #[inline(always)]
 fn generate<S: Sink>(q: &Quad, sink: &mut S) {
@@ -554,45 +576,45 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
     let queens = q.d & q.o & !q.x;
     let diagonal = q.diagonal() & own;
     let orthogonal = q.orthogonal() & own;
-    let mut s = diagonal & !pinned;
-    while s != 0 {
-        let from = s.trailing_zeros();
-        s &= s - 1;
-        let code = slider_code(queens, from, Code::BISHOP);
-        sink.piece(q, from, code, bishop(from, occupied) & target);
-    }
-    let mut s = orthogonal & !pinned;
-    while s != 0 {
-        let from = s.trailing_zeros();
-        s &= s - 1;
-        let code = slider_code(queens, from, Code::ROOK);
-        sink.piece(q, from, code, rook(from, occupied) & target);
-    }
+    let both = (queens, occupied);
+    slider_moves(
+        q,
+        sink,
+        diagonal & !pinned,
+        Code::BISHOP,
+        bishop,
+        both,
+        target,
+    );
+    slider_moves(
+        q,
+        sink,
+        orthogonal & !pinned,
+        Code::ROOK,
+        rook,
+        both,
+        target,
+    );
     if pinned != 0 {
-        let mut s = diagonal & pinned_diagonally;
-        while s != 0 {
-            let from = s.trailing_zeros();
-            s &= s - 1;
-            let code = slider_code(queens, from, Code::BISHOP);
-            sink.piece(
-                q,
-                from,
-                code,
-                bishop(from, occupied) & target & diagonal_pins,
-            );
-        }
-        let mut s = orthogonal & pinned_orthogonally;
-        while s != 0 {
-            let from = s.trailing_zeros();
-            s &= s - 1;
-            let code = slider_code(queens, from, Code::ROOK);
-            sink.piece(
-                q,
-                from,
-                code,
-                rook(from, occupied) & target & orthogonal_pins,
-            );
-        }
+        let (d, o) = (target & diagonal_pins, target & orthogonal_pins);
+        slider_moves(
+            q,
+            sink,
+            diagonal & pinned_diagonally,
+            Code::BISHOP,
+            bishop,
+            both,
+            d,
+        );
+        slider_moves(
+            q,
+            sink,
+            orthogonal & pinned_orthogonally,
+            Code::ROOK,
+            rook,
+            both,
+            o,
+        );
     }
 
     // Castling, when possible at all (above) and the king's path is not attacked.

@@ -418,6 +418,24 @@ fn slider_moves<S: Sink>(
     }
 }
 
+/// The union of the rays from `king` to each of `snipers` (enemy sliders that see the
+/// king through our pieces alone) with exactly one of `own` between, sniper included.
+#[inline(always)]
+fn pin_rays(king: u32, snipers: u64, own: u64) -> u64 {
+    let mut rays = 0;
+    let mut s = snipers;
+    while s != 0 {
+        let sniper = s.trailing_zeros();
+        s &= s - 1;
+        let ray = between(sq(king), sq(sniper)).0;
+        let blockers = ray & own;
+        if blockers != 0 && blockers & (blockers - 1) == 0 {
+            rays |= ray | (1 << sniper);
+        }
+    }
+    rays
+}
+
 /// Hands every legal move of `q` to `sink`.
 #[inline(always)]
 fn generate<S: Sink>(q: &Quad, sink: &mut S) {
@@ -499,28 +517,8 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
 
     // Pin rays: from the king to each enemy slider that sees it through exactly one
     // of our pieces, the slider included.
-    let mut diagonal_pins = 0;
-    let mut s = bishop(king, enemy) & their_diagonal;
-    while s != 0 {
-        let sniper = s.trailing_zeros();
-        s &= s - 1;
-        let ray = between(sq(king), sq(sniper)).0;
-        let blockers = ray & own;
-        if blockers != 0 && blockers & (blockers - 1) == 0 {
-            diagonal_pins |= ray | (1 << sniper);
-        }
-    }
-    let mut orthogonal_pins = 0;
-    let mut s = rook(king, enemy) & their_orthogonal;
-    while s != 0 {
-        let sniper = s.trailing_zeros();
-        s &= s - 1;
-        let ray = between(sq(king), sq(sniper)).0;
-        let blockers = ray & own;
-        if blockers != 0 && blockers & (blockers - 1) == 0 {
-            orthogonal_pins |= ray | (1 << sniper);
-        }
-    }
+    let diagonal_pins = pin_rays(king, bishop(king, enemy) & their_diagonal, own);
+    let orthogonal_pins = pin_rays(king, rook(king, enemy) & their_orthogonal, own);
     let pinned_diagonally = own & diagonal_pins;
     let pinned_orthogonally = own & orthogonal_pins;
     let pinned = pinned_diagonally | pinned_orthogonally;

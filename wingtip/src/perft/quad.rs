@@ -33,44 +33,51 @@
 //! for orthogonal pins. Tests compare every count with the general generator's.
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, rook_attacks};
-use crate::{Bitboard, Board, Color, Role, Square, MAX_MOVES};
+use crate::{Bitboard, Board, Color, Rank, Role, Square, MAX_MOVES};
 use core::mem::MaybeUninit;
 
-/// a1 is bit 56 and a8 bit 0 (see [`Square`]): "up" is a right shift by 8.
-const RANK_1: u64 = 0xff00_0000_0000_0000;
-const RANK_3: u64 = 0x0000_ff00_0000_0000;
-const RANK_8: u64 = 0x0000_0000_0000_00ff;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
+// The side to move's ranks and squares are White's (a1 is bit 56, a8 bit 0).
+const RANK_1: u64 = Bitboard::RANK_1.0;
+const RANK_3: u64 = Bitboard::rank(Rank::Third).0;
+const RANK_8: u64 = Bitboard::RANK_8.0;
 
-const A1: u32 = 56;
-const C1: u32 = 58;
-const D1: u32 = 59;
-const E1: u32 = 60;
-const F1: u32 = 61;
-const G1: u32 = 62;
-const H1: u32 = 63;
+const A1: u32 = Square::A1.index() as u32;
+const B1: u32 = Square::B1.index() as u32;
+const C1: u32 = Square::C1.index() as u32;
+const D1: u32 = Square::D1.index() as u32;
+const E1: u32 = Square::E1.index() as u32;
+const F1: u32 = Square::F1.index() as u32;
+const G1: u32 = Square::G1.index() as u32;
+const H1: u32 = Square::H1.index() as u32;
 
+/// One rank towards the side to move's eighth.
 #[inline(always)]
 fn up(b: u64) -> u64 {
-    b >> 8
+    Bitboard(b).forward(Color::White).0
 }
 
+/// One rank towards its first.
 #[inline(always)]
 fn down(b: u64) -> u64 {
-    b << 8
+    Bitboard(b).forward(Color::Black).0
 }
 
 /// One file towards h (captures that way: `up(east(..))`).
 #[inline(always)]
 fn east(b: u64) -> u64 {
-    (b << 1) & !FILE_A
+    Bitboard(b).east().0
 }
 
 /// One file towards a.
 #[inline(always)]
 fn west(b: u64) -> u64 {
-    (b >> 1) & !FILE_H
+    Bitboard(b).west().0
+}
+
+/// The square index of each member of `set`, lowest first.
+#[inline(always)]
+fn each(set: u64) -> impl Iterator<Item = u32> {
+    Bitboard(set).into_iter().map(|s| s.index() as u32)
 }
 
 #[inline(always)]
@@ -318,41 +325,28 @@ struct Children<F: FnMut(&Quad)>(F);
 impl<F: FnMut(&Quad)> Sink for Children<F> {
     #[inline(always)]
     fn piece(&mut self, q: &Quad, from: u32, code: Code, to: u64) {
-        let from = 1u64 << from;
-        let mut to = to;
-        while to != 0 {
-            let t = to & to.wrapping_neg();
-            to ^= t;
-            (self.0)(&q.after(from, t, code, 0, 0, !0));
+        for t in each(to) {
+            (self.0)(&q.after(1 << from, 1 << t, code, 0, 0, !0));
         }
     }
     #[inline(always)]
     fn king(&mut self, q: &Quad, from: u32, to: u64) {
         let keep = !(q.castle_rooks() & q.own & RANK_1);
-        let from = 1u64 << from;
-        let mut to = to;
-        while to != 0 {
-            let t = to & to.wrapping_neg();
-            to ^= t;
-            (self.0)(&q.after(from, t, Code::KING, 0, 0, keep));
+        for t in each(to) {
+            (self.0)(&q.after(1 << from, 1 << t, Code::KING, 0, 0, keep));
         }
     }
     #[inline(always)]
     fn pawns(&mut self, q: &Quad, to: u64, back: u32) {
-        let mut to = to;
-        while to != 0 {
-            let t = to & to.wrapping_neg();
-            to ^= t;
-            (self.0)(&q.after(t << back, t, Code::PAWN, 0, 0, !0));
+        for t in each(to) {
+            (self.0)(&q.after(1 << (t + back), 1 << t, Code::PAWN, 0, 0, !0));
         }
     }
     #[inline(always)]
     fn double_pushes(&mut self, q: &Quad, to: u64) {
         let their_pawns = q.pawns() & !q.own;
-        let mut to = to;
-        while to != 0 {
-            let t = to & to.wrapping_neg();
-            to ^= t;
+        for t in each(to) {
+            let t = 1u64 << t;
             // The en-passant square only when an enemy pawn stands beside the
             // pawn (as `Board` keeps it), so both forms agree square for square.
             let beside = (east(t) | west(t)) & their_pawns != 0;
@@ -362,12 +356,9 @@ impl<F: FnMut(&Quad)> Sink for Children<F> {
     }
     #[inline(always)]
     fn promotions(&mut self, q: &Quad, to: u64, back: u32) {
-        let mut to = to;
-        while to != 0 {
-            let t = to & to.wrapping_neg();
-            to ^= t;
+        for t in each(to) {
             for code in [Code::QUEEN, Code::ROOK, Code::BISHOP, Code::KNIGHT] {
-                (self.0)(&q.after(t << back, t, code, 0, 0, !0));
+                (self.0)(&q.after(1 << (t + back), 1 << t, code, 0, 0, !0));
             }
         }
     }
@@ -409,10 +400,7 @@ fn slider_moves<S: Sink>(
     (queens, occupied): (u64, u64),
     allowed: u64,
 ) {
-    let mut s = set;
-    while s != 0 {
-        let from = s.trailing_zeros();
-        s &= s - 1;
+    for from in each(set) {
         let code = slider_code(queens, from, plain);
         sink.piece(q, from, code, attacks(from, occupied) & allowed);
     }
@@ -423,10 +411,7 @@ fn slider_moves<S: Sink>(
 #[inline(always)]
 fn pin_rays(king: u32, snipers: u64, own: u64) -> u64 {
     let mut rays = 0;
-    let mut s = snipers;
-    while s != 0 {
-        let sniper = s.trailing_zeros();
-        s &= s - 1;
+    for sniper in each(snipers) {
         let ray = between(sq(king), sq(sniper)).0;
         let blockers = ray & own;
         if blockers != 0 && blockers & (blockers - 1) == 0 {
@@ -462,14 +447,14 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
     // needs it too.
     let lifted = occupied & !king_bb;
     let covered = down(east(their_pawns) | west(their_pawns)) | king_attacks(sq(their_king)).0;
-    let mut steps = king_attacks(sq(king)).0 & !own & !covered;
+    let steps = king_attacks(sq(king)).0 & !own & !covered;
     // Castling is possible at all: out of check, the king on e1, a castling rook in
     // the corner and the squares between empty.
     const KING_SIDE: u64 = (1 << F1) | (1 << G1);
     const QUEEN_SIDE: u64 = (1 << C1) | (1 << D1);
     let castle = q.castle_rooks() & own;
     let king_side = castle & (1 << H1) != 0 && occupied & KING_SIDE == 0;
-    let queen_side = castle & (1 << A1) != 0 && occupied & (QUEEN_SIDE | (1 << (A1 + 1))) == 0;
+    let queen_side = castle & (1 << A1) != 0 && occupied & (QUEEN_SIDE | (1 << B1)) == 0;
     let may_castle = (king_side || queen_side) && checkers == 0 && king == E1;
     let mut legal = 0;
     let mut danger = 0;
@@ -477,26 +462,18 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
         || steps & steps.wrapping_sub(1) != 0
             && their_diagonal.count_ones() + their_orthogonal.count_ones() < 2 * steps.count_ones()
     {
-        let mut s = their_diagonal;
-        while s != 0 {
-            danger |= bishop(s.trailing_zeros(), lifted);
-            s &= s - 1;
+        for from in each(their_diagonal) {
+            danger |= bishop(from, lifted);
         }
-        let mut s = their_orthogonal;
-        while s != 0 {
-            danger |= rook(s.trailing_zeros(), lifted);
-            s &= s - 1;
+        for from in each(their_orthogonal) {
+            danger |= rook(from, lifted);
         }
-        let mut s = their_knights;
-        while s != 0 {
-            danger |= knight_attacks(sq(s.trailing_zeros())).0;
-            s &= s - 1;
+        for from in each(their_knights) {
+            danger |= knight_attacks(sq(from)).0;
         }
         legal = steps & !danger;
     } else {
-        while steps != 0 {
-            let to = steps.trailing_zeros();
-            steps &= steps - 1;
+        for to in each(steps) {
             let attackers = (knight_attacks(sq(to)).0 & their_knights)
                 | (bishop(to, lifted) & their_diagonal)
                 | (rook(to, lifted) & their_orthogonal);
@@ -548,13 +525,10 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
     let ep = q.own & empty;
     if ep != 0 {
         let taken = down(ep);
-        let mut from = down(east(ep) | west(ep)) & pawns;
-        while from != 0 {
-            let f = from.trailing_zeros();
-            from &= from - 1;
+        for f in each(down(east(ep) | west(ep)) & pawns) {
             let after = (occupied & !(1u64 << f) & !taken) | ep;
-            let exposed = (bishop(king, after) & their_diagonal)
-                | (rook(king, after) & their_orthogonal & !taken);
+            let exposed =
+                (bishop(king, after) & their_diagonal) | (rook(king, after) & their_orthogonal);
             let other_checkers = checkers & !taken & !(their_diagonal | their_orthogonal);
             if exposed == 0 && other_checkers == 0 {
                 sink.en_passant(q, f, ep.trailing_zeros());
@@ -563,10 +537,7 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
     }
 
     // Knights (a pinned knight never moves).
-    let mut s = q.knights() & own & !pinned;
-    while s != 0 {
-        let from = s.trailing_zeros();
-        s &= s - 1;
+    for from in each(q.knights() & own & !pinned) {
         sink.piece(q, from, Code::KNIGHT, knight_attacks(sq(from)).0 & target);
     }
     // Sliders: a queen is walked twice, once per kind of line. Pinned ones (rare)

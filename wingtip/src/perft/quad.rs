@@ -406,19 +406,23 @@ fn slider_moves<S: Sink>(
     }
 }
 
-/// The union of the rays from `king` to each of `snipers` (enemy sliders that see the
-/// king through our pieces alone) with exactly one of `own` between, sniper included.
+/// From `king`'s square to each of `snipers` (enemy sliders of one kind that see the
+/// king through our pieces alone): the union of the rays with exactly one of `own`
+/// between, sniper included (the pin rays), and the snipers with none between (the
+/// checkers).
 #[inline(always)]
-fn pin_rays(king: u32, snipers: u64, own: u64) -> u64 {
-    let mut rays = 0;
+fn pins_and_checkers(king: u32, snipers: u64, own: u64) -> (u64, u64) {
+    let (mut rays, mut checkers) = (0, 0);
     for sniper in each(snipers) {
         let ray = between(sq(king), sq(sniper)).0;
         let blockers = ray & own;
-        if blockers != 0 && blockers & (blockers - 1) == 0 {
+        if blockers == 0 {
+            checkers |= 1 << sniper;
+        } else if blockers & (blockers - 1) == 0 {
             rays |= ray | (1 << sniper);
         }
     }
-    rays
+    (rays, checkers)
 }
 
 /// Hands every legal move of `q` to `sink`.
@@ -435,10 +439,16 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
     let their_king = (q.kings() & enemy).trailing_zeros();
     let king_bb = 1u64 << king;
 
+    // Enemy sliders that see the king through our pieces alone: those with none of
+    // ours between give check, those with one pin it.
+    let (diagonal_pins, diagonal_checkers) =
+        pins_and_checkers(king, bishop(king, enemy) & their_diagonal, own);
+    let (orthogonal_pins, orthogonal_checkers) =
+        pins_and_checkers(king, rook(king, enemy) & their_orthogonal, own);
     let checkers = (knight_attacks(sq(king)).0 & their_knights)
         | (up(east(king_bb) | west(king_bb)) & their_pawns)
-        | (bishop(king, occupied) & their_diagonal)
-        | (rook(king, occupied) & their_orthogonal);
+        | diagonal_checkers
+        | orthogonal_checkers;
 
     // King steps: the squares enemy pawns and the enemy king cover go set-wise;
     // the rest are tested with the king lifted off the board, one by one (two
@@ -492,10 +502,6 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
             between(sq(king), sq(checkers.trailing_zeros())).0 | checkers
         };
 
-    // Pin rays: from the king to each enemy slider that sees it through exactly one
-    // of our pieces, the slider included.
-    let diagonal_pins = pin_rays(king, bishop(king, enemy) & their_diagonal, own);
-    let orthogonal_pins = pin_rays(king, rook(king, enemy) & their_orthogonal, own);
     let pinned_diagonally = own & diagonal_pins;
     let pinned_orthogonally = own & orthogonal_pins;
     let pinned = pinned_diagonally | pinned_orthogonally;

@@ -420,10 +420,23 @@ impl Context {
         );
         let their_diag = theirs(Role::Bishop) | theirs(Role::Queen);
         let their_orth = theirs(Role::Rook) | theirs(Role::Queen);
+        // Enemy sliders that see the king through our pieces alone: with none of ours
+        // between, a slider gives check; with one, that piece is pinned.
+        let mut pinned = Bitboard::EMPTY;
+        let mut slider_checkers = Bitboard::EMPTY;
+        let snipers =
+            (bishop_attacks(king, enemy) & their_diag) | (rook_attacks(king, enemy) & their_orth);
+        for sniper in snipers {
+            let blockers = between(king, sniper) & own;
+            if blockers.is_empty() {
+                slider_checkers = slider_checkers.with(sniper);
+            } else if !blockers.has_many() {
+                pinned |= blockers;
+            }
+        }
         let checkers = (knight_attacks(king) & theirs(Role::Knight))
             | (pawn_attacks(us, king) & theirs(Role::Pawn))
-            | (bishop_attacks(king, occupied) & their_diag)
-            | (rook_attacks(king, occupied) & their_orth);
+            | slider_checkers;
         let check_mask = match checkers.first() {
             None => Bitboard::FULL,
             Some(checker) => between(king, checker) | checkers,
@@ -431,17 +444,6 @@ impl Context {
         let mut target = !own & check_mask;
         if CAPTURES {
             target &= enemy;
-        }
-        // Pinned: our single piece between the king and an enemy slider that sees
-        // the king through our pieces.
-        let mut pinned = Bitboard::EMPTY;
-        let snipers =
-            (bishop_attacks(king, enemy) & their_diag) | (rook_attacks(king, enemy) & their_orth);
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if !blockers.has_many() {
-                pinned |= blockers & own;
-            }
         }
         Context {
             us,

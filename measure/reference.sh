@@ -20,7 +20,9 @@
 # PGN and one log per reference, and report.md. A run that was stopped continues
 # where it stopped when started again with the same OUT: each reference's PGN is
 # passed back with --prior-pgn, so its finished games count and their openings are
-# not replayed. Ctrl-C stops the current match after its games in flight.
+# not replayed, and its log is appended to (the table reads each log's last result
+# line, so a finished reference keeps its row). Ctrl-C stops the current match after
+# its games in flight.
 #
 # Usage: measure/reference.sh [PRESET…]
 #   GAMES, TC, CONCURRENCY, BOOK, COUNT, BOOKSEED (default 3001), OUT.
@@ -85,7 +87,7 @@ for p in "${presets[@]}"; do
   python3 -m rig.sprt "name=wingtip,cmd=$out/wingtip" "$p" --tc "$tc" --games "$games" --no-sprt \
     --book "$book" --concurrency "$concurrency" --name "reference-$p" --no-log \
     --resign-moves 3 --resign-score 700 --draw-movenumber 40 --draw-moves 8 --draw-score 8 \
-    "${prior[@]}" --pgn "$pgn.new" | tee "$out/$p.log" | grep -E "^result:" || true
+    "${prior[@]}" --pgn "$pgn.new" | tee -a "$out/$p.log" | grep -E "^result:" || true
   # The new games join the earlier ones only once the match has ended.
   if [ -s "$pgn.new" ]; then
     cat "$pgn.new" >> "$pgn"

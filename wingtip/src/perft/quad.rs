@@ -24,8 +24,9 @@
 //!
 //! Only standard castling is represented (king on e1, rooks on a1 and h1):
 //! [`crate::perft`] takes this path when [`Board::has_standard_castling`] holds and
-//! the general generator otherwise. The module is compiled on 64-bit targets only. The legality rules are those of
-//! [`crate::movegen`]: check and pin masks, king steps tested with the king lifted,
+//! the general generator otherwise. The module is compiled on 64-bit targets only.
+//! The legality rules are those of [`crate::movegen`]: check and pin masks, king
+//! steps tested with the king lifted,
 //! en passant tested by removing both pawns. Pinned pieces are restricted set-wise:
 //! a piece pinned on a diagonal moves only diagonally and only inside the union of
 //! the diagonal pin rays (the king to each pinner, pinner included), since no

@@ -407,6 +407,41 @@ fn slider_moves<S: Sink>(
     }
 }
 
+/// `REACH[k]`: the squares from which a bishop (`.0`) or a rook (`.1`) on an empty
+/// board attacks a square the king on `k` may step to, or (on e1) cross or reach
+/// castling. A slider elsewhere cannot bear on the king's moves, so the danger map
+/// leaves it out. Computed at compile time.
+static REACH: [(u64, u64); 64] = {
+    let mut reach = [(0u64, 0u64); 64];
+    let mut k: usize = 0;
+    while k < 64 {
+        let (kf, kr) = (k % 8, k / 8);
+        let mut t: usize = 0;
+        while t < 64 {
+            let (tf, tr) = (t % 8, t / 8);
+            // The zone: the king's steps, and c1 and g1 from e1.
+            let mut s: usize = 0;
+            while s < 64 {
+                let (sf, sr) = (s % 8, s / 8);
+                let step = s != k && sf.abs_diff(kf) <= 1 && sr.abs_diff(kr) <= 1;
+                let castling = k == E1 as usize && (s == C1 as usize || s == G1 as usize);
+                if (step || castling) && t != s {
+                    if sf.abs_diff(tf) == sr.abs_diff(tr) {
+                        reach[k].0 |= 1 << t;
+                    }
+                    if sf == tf || sr == tr {
+                        reach[k].1 |= 1 << t;
+                    }
+                }
+                s += 1;
+            }
+            t += 1;
+        }
+        k += 1;
+    }
+    reach
+};
+
 /// From `king`'s square to each of `snipers` (enemy sliders of one kind that see the
 /// king through our pieces alone): the union of the rays with exactly one of `own`
 /// between, sniper included (the pin rays), and the snipers with none between (the
@@ -453,9 +488,9 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
 
     // King steps: the squares enemy pawns and the enemy king cover go set-wise;
     // the rest are tested with the king lifted off the board, one by one (two
-    // slider lookups and a knight test each) or against the union of every enemy
-    // slider's and knight's attacks, when that takes fewer lookups or castling
-    // needs it too.
+    // slider lookups and a knight test each) or against the union of the attacks
+    // of every enemy knight and of the enemy sliders that could reach the king's
+    // zone ([`REACH`]), when that takes fewer lookups or castling needs it too.
     let lifted = occupied & !king_bb;
     let covered = down(east(their_pawns) | west(their_pawns)) | king_attacks(sq(their_king)).0;
     let steps = king_attacks(sq(king)).0 & !own & !covered;
@@ -469,14 +504,19 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
     let may_castle = (king_side || queen_side) && checkers == 0 && king == E1;
     let mut legal = 0;
     let mut danger = 0;
+    let (near_diagonal, near_orthogonal) = REACH[king as usize];
+    let (near_diagonal, near_orthogonal) = (
+        their_diagonal & near_diagonal,
+        their_orthogonal & near_orthogonal,
+    );
     if may_castle
         || steps & steps.wrapping_sub(1) != 0
-            && their_diagonal.count_ones() + their_orthogonal.count_ones() < 2 * steps.count_ones()
+            && near_diagonal.count_ones() + near_orthogonal.count_ones() < 2 * steps.count_ones()
     {
-        for from in each(their_diagonal) {
+        for from in each(near_diagonal) {
             danger |= bishop(from, lifted);
         }
-        for from in each(their_orthogonal) {
+        for from in each(near_orthogonal) {
             danger |= rook(from, lifted);
         }
         for from in each(their_knights) {
@@ -594,8 +634,9 @@ fn generate<S: Sink>(q: &Quad, sink: &mut S) {
     }
 
     // Castling, when possible at all (above) and the king's path is not attacked.
-    // `danger` holds every enemy slider's and knight's attacks here (seen through
-    // the lifted king, which only matters for a slider that would be giving check).
+    // `danger` holds the attacks of every enemy knight and of every enemy slider
+    // that could reach e1's zone, c1 to g1 included (seen through the lifted king,
+    // which only matters for a slider that would be giving check).
     if may_castle {
         let attacked = danger | covered;
         if king_side && attacked & KING_SIDE == 0 {

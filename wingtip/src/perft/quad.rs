@@ -408,9 +408,9 @@ fn slider_moves<S: Sink>(
 }
 
 /// `REACH[k]`: the squares from which a bishop (`.0`) or a rook (`.1`) on an empty
-/// board attacks a square the king on `k` may step to, or (on e1) cross or reach
-/// castling. A slider elsewhere cannot bear on the king's moves, so the danger map
-/// leaves it out. Computed at compile time.
+/// board attacks the king's zone: the squares next to `k` and, from e1, c1 and g1 too
+/// (so every square castling crosses or reaches). A slider elsewhere cannot bear on
+/// the king's moves, so the danger map leaves it out. Computed at compile time.
 static REACH: [(u64, u64); 64] = {
     let mut reach = [(0u64, 0u64); 64];
     let mut k: usize = 0;

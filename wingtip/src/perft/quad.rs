@@ -698,3 +698,29 @@ fn two_plies(q: &Quad) -> u64 {
 pub(crate) fn perft_children(q: &Quad, visit: impl FnMut(&Quad)) {
     generate(q, &mut Children(visit));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reach_is_the_union_of_the_empty_board_lines_through_the_kings_zone() {
+        for k in 0..64u32 {
+            let mut zone = king_attacks(sq(k)).0;
+            if k == E1 {
+                zone |= (1 << C1) | (1 << G1);
+            }
+            let (mut diagonal, mut orthogonal) = (0, 0);
+            for s in each(zone) {
+                diagonal |= bishop(s, 0);
+                orthogonal |= rook(s, 0);
+            }
+            assert_eq!(
+                REACH[k as usize],
+                (diagonal, orthogonal),
+                "king on {:?}",
+                sq(k)
+            );
+        }
+    }
+}

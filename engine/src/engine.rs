@@ -1183,7 +1183,9 @@ mod tests {
     #[test]
     fn the_hard_limit_stops_the_search_by_the_injected_clock() {
         // Without a clock, these limits never end the search (the depth limit is
-        // the maximum); a clock at 1 ms per reading passes 200 ms after 200 reads.
+        // the maximum); a clock at 20 ms per reading passes 200 ms after 10 reads
+        // (the search reads it every 1,024 nodes, so about 10,000 nodes: seconds at
+        // most in an unoptimised test build, even on a loaded machine).
         let limits = Limits {
             hard_ms: 200,
             ..Limits::NONE
@@ -1192,7 +1194,7 @@ mod tests {
             limits,
             Ticking {
                 now: Arc::default(),
-                step: 1,
+                step: 20,
             },
         );
         assert!(result.best_move.is_some());

@@ -51,7 +51,7 @@ fn build_runtime_tables() -> RuntimeTables {
             let mut o = 0u64;
             loop {
                 let index = (o.wrapping_mul(e.magic) >> e.shift) as usize;
-                table[e.offset as usize + index] = attacks(sq, Bitboard(o)).0;
+                table[e.offset + index] = attacks(sq, Bitboard(o)).0;
                 o = o.wrapping_sub(e.mask) & e.mask;
                 if o == 0 {
                     break;
@@ -68,7 +68,7 @@ fn lazy_rook(sq: Square, occ: Bitboard) -> Bitboard {
     let e = &ROOK_MAGICS[sq.index()];
     Bitboard(
         LAZY.table
-            [e.offset as usize + ((occ.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize],
+            [e.offset + ((occ.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize],
     )
 }
 
@@ -76,7 +76,7 @@ fn lazy_bishop(sq: Square, occ: Bitboard) -> Bitboard {
     let e = &BISHOP_MAGICS[sq.index()];
     Bitboard(
         LAZY.table
-            [e.offset as usize + ((occ.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize],
+            [e.offset + ((occ.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize],
     )
 }
 

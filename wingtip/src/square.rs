@@ -162,10 +162,15 @@ impl Square {
     /// Returns the index, a8 = 0 … h1 = 63.
     #[inline(always)]
     pub const fn index(self) -> usize {
-        // The field is always below 64; the mask says so to the optimiser, which then
-        // drops the bounds checks of every `[_; 64]` table lookup (one AND instead of
-        // a compare and branch, and no unsafe).
-        (self.0 & 63) as usize
+        // The field is always below 64. Saying so to the optimiser drops the bounds
+        // checks of every `[_; 64]` table lookup. An `& 63` said it too, but cost an
+        // instruction per lookup: 4-7 % of a random slider lookup pair
+        // (bench/benches/lookup_peers.rs, docs/embedding.md).
+        // SAFETY: every constructor of `Square` (the named constants, `ALL`,
+        // `from_index`, `from_index_masked`, `new`, `offset`, `flip_rank`, parsing)
+        // yields a value below 64, and the field is private.
+        unsafe { core::hint::assert_unchecked(self.0 < 64) };
+        self.0 as usize
     }
 
     /// Returns the file.

@@ -26,7 +26,7 @@ pub struct MagicEntry {
     /// `64 - n` for an `n`-bit index.
     pub shift: u32,
     /// Start of this square's row in [`SLIDER_ATTACKS`].
-    pub offset: u32,
+    pub offset: usize,
 }
 
 impl MagicEntry {
@@ -96,7 +96,7 @@ const fn rows_fit(entries: &[MagicEntry; 64]) -> bool {
         if e.shift < 1 || e.shift > 63 {
             return false;
         }
-        if e.offset as usize + (1usize << (64 - e.shift)) > SLIDER_ATTACKS_LEN {
+        if e.offset + (1usize << (64 - e.shift)) > SLIDER_ATTACKS_LEN {
             return false;
         }
         i += 1;

@@ -280,7 +280,7 @@ fn table_sizes_and_checksums_are_pinned() {
     let mut n = 0usize;
     for (i, e) in entries.iter().enumerate() {
         assert_eq!(
-            e.offset as usize,
+            e.offset,
             n,
             "row {i} does not start where row {} ends",
             i.max(1) - 1

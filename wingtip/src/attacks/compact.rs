@@ -12,7 +12,7 @@ pub const NAME: &str = "compact";
 /// `m` is always an entry of `ROOK_MAGICS` or `BISHOP_MAGICS`.
 #[inline(always)]
 fn lookup(m: &crate::tables::MagicEntry, occupied: Bitboard) -> Bitboard {
-    let i = m.offset as usize + m.index(occupied.0);
+    let i = m.offset + m.index(occupied.0);
     // SAFETY: `index` shifts a u64 right by `m.shift`, so it is below
     // `2^(64 - m.shift)`; `tables.rs` asserts at compile time (`rows_fit`) that every
     // rook and bishop entry has a shift from 1 to 63 and `offset + 2^(64 - shift)` at

@@ -8,7 +8,7 @@
 #   thumbv7em-none-eabihf      the embedder as Cortex-M firmware (footprint-thumb)
 #
 # Backends: none set (the target's default), then each `--cfg wingtip_backend="…"`:
-# plain, compact, kindergarten, classical, and pext on x86-64 (built with +bmi2).
+# plain, compact, fixed, kindergarten, classical, and pext on x86-64 (built with +bmi2).
 #
 # Table bytes are the sizes of the linked symbols of `wingtip::tables` (llvm-nm on
 # the ELF files, wasm-ld's link map for wasm); each build's slider tables are listed
@@ -32,7 +32,7 @@ export WINGTIP_NET="${WINGTIP_NET-src/eval/none.bin}"
 
 check=0
 targets="x86_64-unknown-linux-gnu wasm32-unknown-unknown thumbv7em-none-eabihf"
-backends="default plain compact kindergarten classical pext"
+backends="default plain compact fixed kindergarten classical pext"
 while [ $# -gt 0 ]; do
   case "$1" in
     --check) check=1; shift ;;
@@ -102,7 +102,7 @@ KIB = 1024
 # The slider tables, by the static that holds them.
 SLIDERS = {
     "ROOK_PLAIN": "plain rook", "BISHOP_PLAIN": "plain bishop",
-    "SLIDER_ATTACKS": "compact", "LINE_ATTACKS": "kindergarten",
+    "SLIDER_ATTACKS": "compact", "FIXED_ATTACKS": "fixed", "LINE_ATTACKS": "kindergarten",
     "PEXT_ATTACKS": "pext",
 }
 

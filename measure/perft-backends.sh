@@ -29,8 +29,8 @@ positions=(
 TIMEFORMAT=%U
 for flags in "${flagsets[@]}"; do
   case "$flags" in
-    default) extra="-C target-cpu=x86-64-v2"; backends="plain compact kindergarten classical" ;;
-    native) extra="-C target-cpu=native"; backends="pext plain compact kindergarten classical" ;;
+    default) extra="-C target-cpu=x86-64-v2"; backends="plain compact fixed kindergarten classical" ;;
+    native) extra="-C target-cpu=native"; backends="pext plain compact fixed kindergarten classical" ;;
     *) echo "unknown flag set $flags (default|native)" >&2; exit 2 ;;
   esac
   for b in $backends; do

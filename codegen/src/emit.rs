@@ -175,6 +175,25 @@ pub fn render(set: &MagicSet, target: &Target) -> Vec<(String, Vec<u8>)> {
         });
         text(&format!("{}_magics.rs", family.name()), nested(rows));
     }
+    for (k, family) in [Family::RookFixed, Family::BishopFixed]
+        .into_iter()
+        .enumerate()
+    {
+        let rows = set.family(family).iter().map(|e| {
+            format!(
+                "    MagicEntry {{ mask: 0x{:016X}, magic: 0x{:016X}, shift: {}, offset: {} }}",
+                family.mask(e.square),
+                e.magic,
+                64 - e.bits as u32,
+                sliders.fixed_offsets[64 * k + e.square as usize]
+            )
+        });
+        text(
+            &format!("{}_magics.rs", family.name().replace('-', "_")),
+            nested(rows),
+        );
+    }
+    text("fixed_attacks_len.rs", format!("{}", sliders.fixed.len()));
     for family in [Family::Rank, Family::File, Family::Diag, Family::Anti] {
         let rows = set.family(family).iter().map(|e| {
             format!(
@@ -226,6 +245,7 @@ pub fn render(set: &MagicSet, target: &Target) -> Vec<(String, Vec<u8>)> {
         blob(&sliders.bishop_plain, target),
     ));
     out.push(("slider_attacks.bin".into(), blob(&sliders.compact, target)));
+    out.push(("fixed_attacks.bin".into(), blob(&sliders.fixed, target)));
     let lines: Vec<u64> = [Family::Rank, Family::File, Family::Diag, Family::Anti]
         .into_iter()
         .flat_map(line_table)

@@ -1,4 +1,4 @@
-//! The six magic families and their masks.
+//! The eight magic families and their masks.
 
 use crate::geometry::{file_of, rank_of, square_at};
 use core::fmt;
@@ -19,17 +19,28 @@ pub enum Family {
     Diag,
     /// Kindergarten a8–h1-direction anti-diagonals.
     Anti,
+    /// Rook magics for a fixed shift: Kirin's rule at 12 index bits on every square
+    /// (index = product >> 52), so the lookup shifts by a constant; the rows of the
+    /// fixed-shift table end at the last slot a subset reaches (docs/design.md §2).
+    RookFixed,
+    /// Bishop magics for a fixed shift: Kirin's rule at 9 bits (product >> 55).
+    BishopFixed,
 }
 
 impl Family {
-    /// All six families, in file order.
-    pub const ALL: [Family; 6] = [
+    /// How many families there are.
+    pub const COUNT: usize = 8;
+
+    /// All eight families, in file order.
+    pub const ALL: [Family; Family::COUNT] = [
         Family::Rook,
         Family::Bishop,
         Family::Rank,
         Family::File,
         Family::Diag,
         Family::Anti,
+        Family::RookFixed,
+        Family::BishopFixed,
     ];
 
     /// Returns the family's name, which is also its file stem.
@@ -41,6 +52,8 @@ impl Family {
             Family::File => "file",
             Family::Diag => "diag",
             Family::Anti => "anti",
+            Family::RookFixed => "rook-fixed",
+            Family::BishopFixed => "bishop-fixed",
         }
     }
 
@@ -51,18 +64,37 @@ impl Family {
 
     /// Returns true for the four kindergarten line families (sign-bit rule).
     pub const fn is_line(self) -> bool {
-        !matches!(self, Family::Rook | Family::Bishop)
+        !matches!(
+            self,
+            Family::Rook | Family::Bishop | Family::RookFixed | Family::BishopFixed
+        )
+    }
+
+    /// Returns true for the two fixed-shift families (one index width per family).
+    pub const fn is_fixed(self) -> bool {
+        matches!(self, Family::RookFixed | Family::BishopFixed)
+    }
+
+    /// Returns the family whose pieces, masks and attack sets this one uses: `Rook`
+    /// for `RookFixed`, `Bishop` for `BishopFixed`, the family itself otherwise.
+    pub const fn geometry(self) -> Family {
+        match self {
+            Family::RookFixed => Family::Rook,
+            Family::BishopFixed => Family::Bishop,
+            f => f,
+        }
     }
 
     /// Returns the ray directions `(file step, rank step)` of the family.
     pub const fn directions(self) -> &'static [(i8, i8)] {
-        match self {
+        match self.geometry() {
             Family::Rook => &[(1, 0), (-1, 0), (0, 1), (0, -1)],
             Family::Bishop => &[(1, 1), (-1, -1), (1, -1), (-1, 1)],
             Family::Rank => &[(1, 0), (-1, 0)],
             Family::File => &[(0, 1), (0, -1)],
             Family::Diag => &[(1, 1), (-1, -1)],
             Family::Anti => &[(1, -1), (-1, 1)],
+            Family::RookFixed | Family::BishopFixed => unreachable!(),
         }
     }
 
@@ -114,9 +146,9 @@ impl Family {
     }
 
     /// Returns the largest index width a plain table row holds (12 rook, 9 bishop,
-    /// 6 for lines).
+    /// 6 for lines), which is also the one width of each fixed-shift family.
     pub const fn max_bits(self) -> u32 {
-        match self {
+        match self.geometry() {
             Family::Rook => 12,
             Family::Bishop => 9,
             _ => 6,
@@ -138,7 +170,7 @@ impl FromStr for Family {
             .into_iter()
             .find(|f| f.name() == s)
             .ok_or_else(|| {
-                format!("unknown family {s:?} (expected rook, bishop, rank, file, diag or anti)")
+                format!("unknown family {s:?} (expected rook, bishop, rank, file, diag, anti, rook-fixed or bishop-fixed)")
             })
     }
 }

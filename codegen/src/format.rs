@@ -91,7 +91,7 @@ pub type FamilyNotes = [Option<String>; 64];
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MagicSet {
     /// `families[f.index()][sq]`.
-    pub families: [[Entry; 64]; 6],
+    pub families: [[Entry; 64]; Family::COUNT],
 }
 
 impl MagicSet {
@@ -281,8 +281,8 @@ pub fn family_path(dir: &Path, family: Family) -> PathBuf {
 ///
 /// # Errors
 /// A [`ParseError`] for the first file that exists but cannot be read or parsed.
-pub fn read_dir(dir: &Path) -> Result<[Option<FamilyFile>; 6], ParseError> {
-    let mut out: [Option<FamilyFile>; 6] = Default::default();
+pub fn read_dir(dir: &Path) -> Result<[Option<FamilyFile>; Family::COUNT], ParseError> {
+    let mut out: [Option<FamilyFile>; Family::COUNT] = Default::default();
     for family in Family::ALL {
         let path = family_path(dir, family);
         let text = match std::fs::read(&path) {

@@ -148,13 +148,14 @@ pub fn line(a: u8, b: u8) -> u64 {
 /// Returns the attacks of `family`'s piece or line on `sq` (dispatch helper).
 pub fn family_attacks(family: crate::Family, sq: u8, occupied: u64) -> u64 {
     use crate::Family::*;
-    match family {
+    match family.geometry() {
         Rook => rook_attacks(sq, occupied),
         Bishop => bishop_attacks(sq, occupied),
         Rank => rank_attacks(sq, occupied),
         File => file_attacks(sq, occupied),
         Diag => diag_attacks(sq, occupied),
         Anti => anti_attacks(sq, occupied),
+        RookFixed | BishopFixed => unreachable!("geometry() is never a fixed family"),
     }
 }
 

@@ -90,12 +90,57 @@ pub fn search_family(family: Family, seed: u64) -> [Entry; 64] {
     complete_family(family, &[None; 64], seed).0
 }
 
+/// Candidates a fixed-shift square draws while looking for a row of at most
+/// `2^popcount(mask)` entries before it settles for the shortest valid row found
+/// (more if none of them is valid).
+pub const FIXED_TRIES: u64 = 1 << 16;
+
+/// The fixed-shift budget of the committed `rook-fixed` and `bishop-fixed` files
+/// (`wingtip magics search --seed 7 --fixed-tries 4194304`, about 95 s on one core).
+pub const COMMITTED_FIXED_TRIES: u64 = 1 << 22;
+
 /// Searches one square at full width from `seed` (never fails: the search runs until
 /// it finds a magic, which at full width takes milliseconds).
+///
+/// For a fixed-shift family the width is the family's (12 or 9 bits) and what
+/// matters is the row's length: the search draws up to [`FIXED_TRIES`] candidates,
+/// stops at the first whose row is no longer than `2^popcount(mask)`, and otherwise
+/// keeps the shortest valid row it saw. The budget keeps a build that must search a
+/// missing file to seconds (the whole table: 165,390 entries from seed 7); the
+/// committed files are hunted further (`hunt --method trim`, docs/magics.md).
 pub fn search_square(family: Family, sq: u8, seed: u64) -> Entry {
+    search_square_with(family, sq, seed, FIXED_TRIES)
+}
+
+/// [`search_square`] with another budget for the fixed-shift families than
+/// [`FIXED_TRIES`] (`wingtip magics search --fixed-tries`); other families ignore it.
+pub fn search_square_with(family: Family, sq: u8, seed: u64, fixed_tries: u64) -> Entry {
     let bits = bits_range(family, sq).1;
     let mut rng = SplitMix64::new(stream_seed(seed, family as u8, sq));
     let mut checker = SquareChecker::new(family, sq);
+    if family.is_fixed() {
+        let goal = 1usize << checker.mask().count_ones();
+        let mut best: Option<(usize, u64)> = None;
+        let mut tries = 0u64;
+        while tries < fixed_tries || best.is_none() {
+            tries += 1;
+            let magic = rng.sparse_u64();
+            let Some(row) = checker.row_len_within(bits, magic, best.map_or(usize::MAX, |b| b.0))
+            else {
+                continue;
+            };
+            best = Some((row, magic));
+            if row <= goal {
+                break;
+            }
+        }
+        let magic = best.expect("the loop ends with a magic").1;
+        return Entry {
+            square: sq,
+            bits,
+            magic,
+        };
+    }
     loop {
         if let Some(magic) = find_magic_with(&mut checker, family, bits, &mut rng, 1 << 20) {
             return Entry {
@@ -115,6 +160,17 @@ pub fn complete_family(
     present: &FamilyEntries,
     seed: u64,
 ) -> ([Entry; 64], Vec<u8>) {
+    complete_family_with(family, present, seed, FIXED_TRIES)
+}
+
+/// [`complete_family`] with a fixed-shift budget of `fixed_tries` candidates per
+/// square ([`search_square_with`]).
+pub fn complete_family_with(
+    family: Family,
+    present: &FamilyEntries,
+    seed: u64,
+    fixed_tries: u64,
+) -> ([Entry; 64], Vec<u8>) {
     let missing: Vec<u8> = (0..64u8)
         .filter(|&sq| present[sq as usize].is_none())
         .collect();
@@ -122,7 +178,7 @@ pub fn complete_family(
     let threads = search_threads().min(missing.len().max(1));
     if threads <= 1 || family.is_line() {
         for &sq in &missing {
-            found[sq as usize] = Some(search_square(family, sq, seed));
+            found[sq as usize] = Some(search_square_with(family, sq, seed, fixed_tries));
         }
     } else {
         // Interleave squares so each thread gets some of the hard rank-1/rank-8 ones.
@@ -132,7 +188,7 @@ pub fn complete_family(
                     let mine: Vec<u8> = missing.iter().copied().skip(t).step_by(threads).collect();
                     scope.spawn(move || {
                         mine.into_iter()
-                            .map(|sq| search_square(family, sq, seed))
+                            .map(|sq| search_square_with(family, sq, seed, fixed_tries))
                             .collect()
                     })
                 })
@@ -157,7 +213,7 @@ pub fn search_threads() -> usize {
         .min(8)
 }
 
-/// Searches all six families from `seed`.
+/// Searches all eight families from `seed`.
 pub fn search_set(seed: u64) -> MagicSet {
     MagicSet {
         families: Family::ALL.map(|f| search_family(f, seed)),

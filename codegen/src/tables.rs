@@ -25,10 +25,11 @@ pub fn magic_index(occupied: u64, magic: u64, bits: u8) -> usize {
     (occupied.wrapping_mul(magic) >> (64 - bits as u32)) as usize
 }
 
-/// Whether `sq` of `family` is the compact table's last row (bishop h1), which
+/// Whether `sq` of `family` is the last row of its compact table (bishop h1 in the
+/// compact table, fixed-shift bishop h1 in the fixed-shift table), which
 /// [`compact_row_len`] keeps whole.
 pub fn is_last_compact_row(family: Family, sq: u8) -> bool {
-    family == Family::Bishop && sq == 63
+    matches!(family, Family::Bishop | Family::BishopFixed) && sq == 63
 }
 
 /// Entries of `entry`'s row in the compact table (docs/design.md §3): index 0
@@ -63,6 +64,11 @@ pub struct SliderTables {
     pub pext: Vec<u64>,
     /// Start of each square's row in `pext`.
     pub pext_offsets: [u32; 128],
+    /// The fixed-shift table: the compact layout of the `rook-fixed` and
+    /// `bishop-fixed` magics (rook squares, then bishop squares).
+    pub fixed: Vec<u64>,
+    /// Start of each square's row in `fixed`: rook a8..h1 then bishop a8..h1.
+    pub fixed_offsets: [u32; 128],
 }
 
 /// Builds the rook and bishop tables for `set`.
@@ -74,7 +80,23 @@ pub fn slider_tables(set: &MagicSet) -> SliderTables {
         compact_offsets: [0; 128],
         pext: Vec::new(),
         pext_offsets: [0; 128],
+        fixed: Vec::new(),
+        fixed_offsets: [0; 128],
     };
+    for (k, family) in [Family::RookFixed, Family::BishopFixed]
+        .into_iter()
+        .enumerate()
+    {
+        for e in set.family(family) {
+            let offset = t.fixed.len();
+            t.fixed_offsets[64 * k + e.square as usize] = offset as u32;
+            t.fixed.resize(offset + compact_row_len(family, e), 0);
+            for o in subsets(family.mask(e.square)) {
+                t.fixed[offset + magic_index(o, e.magic, e.bits)] =
+                    reference::family_attacks(family, e.square, o);
+            }
+        }
+    }
     for (k, family) in [Family::Rook, Family::Bishop].into_iter().enumerate() {
         let stride = if k == 0 {
             ROOK_PLAIN_STRIDE

@@ -79,10 +79,15 @@ impl std::error::Error for Violation {}
 /// Rook and bishop: `1..=popcount(mask)` (fewer bits than the mask when a hunted
 /// magic allows). Lines: exactly `popcount(mask)`, since a line magic is an exact
 /// gather; a line with no inner square (a1's anti-diagonal) still records 1 bit.
+/// Fixed-shift families: exactly the family's width (12 rook, 9 bishop) on every
+/// square, whatever the mask.
 pub fn bits_range(family: Family, sq: u8) -> (u8, u8) {
     let n = family.mask(sq).count_ones() as u8;
     if family.is_line() {
         (n.max(1), n.max(1))
+    } else if family.is_fixed() {
+        let w = family.max_bits() as u8;
+        (w, w)
     } else {
         (1, n)
     }
@@ -179,10 +184,32 @@ impl SquareChecker {
         Ok(())
     }
 
+    /// Returns the compact row length of `magic` at `bits` (the highest index a
+    /// subset reaches, plus one) when the magic is valid and that row is shorter than
+    /// `limit`; `None` otherwise. Gives up at the first index at or past `limit - 1`,
+    /// so a search for ever shorter rows rejects most candidates early.
+    pub fn row_len_within(&mut self, bits: u8, magic: u64, limit: usize) -> Option<usize> {
+        let shift = 64 - bits as u32;
+        let mut top = 0usize;
+        for &o in &self.occupancies {
+            let index = (o.wrapping_mul(magic) >> shift) as usize;
+            if index + 1 >= limit {
+                return None;
+            }
+            top = top.max(index);
+        }
+        self.check(bits, magic).ok().map(|()| top + 1)
+    }
+
     /// Returns true when `magic` at `bits` is valid; a cheap pre-filter rejects most
     /// bad rook/bishop candidates before the full check.
     pub fn accepts(&mut self, bits: u8, magic: u64) -> bool {
-        if !self.family.is_line() && (self.mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
+        // Not for the fixed-shift families: their short rows need products whose top
+        // bits stay clear, which this filter would reject.
+        if !self.family.is_line()
+            && !self.family.is_fixed()
+            && (self.mask.wrapping_mul(magic) >> 56).count_ones() < 6
+        {
             return false;
         }
         self.check(bits, magic).is_ok()

@@ -34,6 +34,11 @@ pub fn run() -> anyhow::Result<()> {
         tables::SLIDER_ATTACKS.len(),
         size_of_val(tables::SLIDER_ATTACKS),
     );
+    add(
+        "FIXED_ATTACKS (fixed shift)",
+        tables::FIXED_ATTACKS.len(),
+        size_of_val(tables::FIXED_ATTACKS),
+    );
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     add(
         "PEXT_ATTACKS",
@@ -49,6 +54,11 @@ pub fn run() -> anyhow::Result<()> {
         "ROOK/BISHOP_MAGICS",
         128,
         size_of_val(&tables::ROOK_MAGICS) + size_of_val(&tables::BISHOP_MAGICS),
+    );
+    add(
+        "ROOK/BISHOP_FIXED_MAGICS",
+        128,
+        size_of_val(&tables::ROOK_FIXED_MAGICS) + size_of_val(&tables::BISHOP_FIXED_MAGICS),
     );
     add(
         "RANK/FILE/DIAG/ANTI_MAGICS",

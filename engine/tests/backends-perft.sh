@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 max="${1:-2000000}"
-backends=(plain compact kindergarten classical)
+backends=(plain compact fixed kindergarten classical)
 grep -qw bmi2 /proc/cpuinfo && backends+=(pext)
 for b in "${backends[@]}"; do
   flags="--cfg wingtip_backend=\"$b\""

@@ -1,5 +1,5 @@
 //! Any text → the magics file reader (`wingtip_codegen::format::parse_file`) for each
-//! of the six families.
+//! of the families (`Family::ALL`).
 //!
 //! The reader never panics; its error names a line of the text (or 0). A file that
 //! parses holds each entry at its own square with bits in 1..=64 and a line number

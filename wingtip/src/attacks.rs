@@ -8,6 +8,7 @@
 //! |---|---|---|
 //! | `plain` | Kirin's magics, fixed rows | `[64][4096]` + `[64][512]`, 2.25 MiB |
 //! | `compact` | the same magics, per-square offsets (Kannan's fancy layout) | 92,793 entries (hunted magics), 725.0 KiB |
+//! | `fixed` | fixed-shift magics (12 bits rook, 9 bishop), the compact layout | 123,701 entries, 966.4 KiB |
 //! | `kindergarten` | Winglet's sign-bit line magics, rook = rank \| file | 4 × 32 KiB |
 //! | `pext` | BMI2 `pext` into a pext-order compact table (bmi2 targets only) | 841 KiB |
 //! | `classical` | obstruction difference, no table at all | none |
@@ -36,7 +37,7 @@
 //! rustflags = ["--cfg", "wingtip_backend=\"kindergarten\""]
 //! ```
 //!
-//! The values are `plain`, `compact`, `kindergarten`, `classical` and `pext` (the
+//! The values are `plain`, `compact`, `fixed`, `kindergarten`, `classical` and `pext` (the
 //! last only on targets compiled with BMI2; elsewhere the build fails with a message
 //! saying so). It is a cfg rather than a Cargo feature because features are additive
 //! and a backend choice is not: two crates in one build asking for two backends
@@ -94,6 +95,7 @@ macro_rules! backends {
 backends! {
     classical;
     compact;
+    fixed;
     kindergarten;
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     pext;
@@ -106,6 +108,8 @@ backends! {
 use classical as backend;
 #[cfg(wingtip_backend = "compact")]
 use compact as backend;
+#[cfg(wingtip_backend = "fixed")]
+use fixed as backend;
 #[cfg(wingtip_backend = "kindergarten")]
 use kindergarten as backend;
 #[cfg(all(
@@ -131,6 +135,7 @@ macro_rules! by_target {
         #[cfg(not(any(
             wingtip_backend = "plain",
             wingtip_backend = "compact",
+            wingtip_backend = "fixed",
             wingtip_backend = "kindergarten",
             wingtip_backend = "classical",
             wingtip_backend = "pext"
@@ -159,11 +164,11 @@ by_target! {
 }
 
 /// The name of the slider backend this build uses (`"plain"`, `"compact"`,
-/// `"kindergarten"`, `"classical"` or `"pext"`).
+/// `"fixed"`, `"kindergarten"`, `"classical"` or `"pext"`).
 ///
 /// # Examples
 /// ```
-/// let names = ["plain", "compact", "kindergarten", "classical", "pext"];
+/// let names = ["plain", "compact", "fixed", "kindergarten", "classical", "pext"];
 /// assert!(names.contains(&wingtip::attacks::BACKEND));
 /// ```
 pub const BACKEND: &str = backend::NAME;

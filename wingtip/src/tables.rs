@@ -82,21 +82,22 @@ pub static ROOK_MAGICS: [MagicEntry; 64] = ROOK_ENTRIES;
 /// Bishop magics, a8 … h1, from `magics/bishop.txt`.
 pub static BISHOP_MAGICS: [MagicEntry; 64] = BISHOP_ENTRIES;
 
-/// Whether every index any occupancy can give stays inside [`SLIDER_ATTACKS`]: a
-/// shift from 1 to 63, so that an index is below `2^(64 - shift)`, and `offset +
-/// 2^(64 - shift)` at most [`SLIDER_ATTACKS_LEN`]. A row may end before `2^(64 -
-/// shift)` when no subset reaches its top slots, and the next row then starts
-/// there; the last row (bishop h1) is whole, so the bound still holds for every row
-/// (docs/design.md §3). The compact backend's unchecked read relies on it.
-#[allow(dead_code)] // used by the `const _` assertion below, which rustc 1.85 does not count
-const fn rows_fit(entries: &[MagicEntry; 64]) -> bool {
+/// Whether every index any occupancy can give stays inside a table of `len`
+/// entries: a shift from 1 to 63, so that an index is below `2^(64 - shift)`, and
+/// `offset + 2^(64 - shift)` at most `len`. A row may end before `2^(64 - shift)`
+/// when no subset reaches its top slots, and the next row then starts there; the
+/// last row (bishop h1) is whole, so the bound still holds for every row
+/// (docs/design.md §3). The compact and fixed-shift backends' unchecked reads rely
+/// on it, with [`SLIDER_ATTACKS_LEN`] and [`FIXED_ATTACKS_LEN`].
+#[allow(dead_code)] // used by the `const _` assertions below, which rustc 1.85 does not count
+const fn rows_fit(entries: &[MagicEntry; 64], len: usize) -> bool {
     let mut i = 0;
     while i < 64 {
         let e = &entries[i];
         if e.shift < 1 || e.shift > 63 {
             return false;
         }
-        if e.offset + (1usize << (64 - e.shift)) > SLIDER_ATTACKS_LEN {
+        if e.offset + (1usize << (64 - e.shift)) > len {
             return false;
         }
         i += 1;
@@ -105,8 +106,48 @@ const fn rows_fit(entries: &[MagicEntry; 64]) -> bool {
 }
 
 const _: () = assert!(
-    rows_fit(&ROOK_ENTRIES) && rows_fit(&BISHOP_ENTRIES),
+    rows_fit(&ROOK_ENTRIES, SLIDER_ATTACKS_LEN) && rows_fit(&BISHOP_ENTRIES, SLIDER_ATTACKS_LEN),
     "a compact row reaches past SLIDER_ATTACKS"
+);
+
+/// The fixed-shift rook entries as constants, for the compile-time checks below.
+const ROOK_FIXED_ENTRIES: [MagicEntry; 64] =
+    include!(concat!(env!("OUT_DIR"), "/rook_fixed_magics.rs"));
+const BISHOP_FIXED_ENTRIES: [MagicEntry; 64] =
+    include!(concat!(env!("OUT_DIR"), "/bishop_fixed_magics.rs"));
+/// Fixed-shift rook magics, a8 … h1, from `magics/rook-fixed.txt`: every entry's
+/// shift is [`ROOK_FIXED_SHIFT`] (docs/design.md §2).
+pub static ROOK_FIXED_MAGICS: [MagicEntry; 64] = ROOK_FIXED_ENTRIES;
+/// Fixed-shift bishop magics, a8 … h1, from `magics/bishop-fixed.txt`: every entry's
+/// shift is [`BISHOP_FIXED_SHIFT`].
+pub static BISHOP_FIXED_MAGICS: [MagicEntry; 64] = BISHOP_FIXED_ENTRIES;
+/// The shift of every fixed-shift rook index: 12 bits.
+pub const ROOK_FIXED_SHIFT: u32 = 52;
+/// The shift of every fixed-shift bishop index: 9 bits.
+pub const BISHOP_FIXED_SHIFT: u32 = 55;
+
+/// Whether every entry of `entries` has the shift `shift`.
+#[allow(dead_code)] // used by the `const _` assertion below, which rustc 1.85 does not count
+const fn all_shifts(entries: &[MagicEntry; 64], shift: u32) -> bool {
+    let mut i = 0;
+    while i < 64 {
+        if entries[i].shift != shift {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const _: () = assert!(
+    all_shifts(&ROOK_FIXED_ENTRIES, ROOK_FIXED_SHIFT)
+        && all_shifts(&BISHOP_FIXED_ENTRIES, BISHOP_FIXED_SHIFT),
+    "a fixed-shift entry has another shift"
+);
+const _: () = assert!(
+    rows_fit(&ROOK_FIXED_ENTRIES, FIXED_ATTACKS_LEN)
+        && rows_fit(&BISHOP_FIXED_ENTRIES, FIXED_ATTACKS_LEN),
+    "a fixed-shift row reaches past FIXED_ATTACKS"
 );
 /// Rank line magics, from `magics/rank.txt`.
 pub static RANK_MAGICS: [LineEntry; 64] = include!(concat!(env!("OUT_DIR"), "/rank_magics.rs"));
@@ -143,6 +184,8 @@ pub static ZOBRIST_SIDE: u64 = include!(concat!(env!("OUT_DIR"), "/zobrist_side.
 /// Entries in the compact rook+bishop table (107,648 at full width; fewer after a
 /// hunt for shorter magics).
 pub const SLIDER_ATTACKS_LEN: usize = include!(concat!(env!("OUT_DIR"), "/slider_attacks_len.rs"));
+/// Entries in the fixed-shift rook+bishop table [`FIXED_ATTACKS`].
+pub const FIXED_ATTACKS_LEN: usize = include!(concat!(env!("OUT_DIR"), "/fixed_attacks_len.rs"));
 /// Entries in [`ROOK_PLAIN`].
 pub const ROOK_PLAIN_LEN: usize = 64 * 4096;
 /// Entries in [`BISHOP_PLAIN`].
@@ -183,6 +226,10 @@ pub static SLIDER_ATTACKS: &[u64; SLIDER_ATTACKS_LEN] = blob!(
     "slider_attacks.bin",
     SLIDER_ATTACKS_LEN
 );
+/// The fixed-shift rook+bishop table (the compact layout of the fixed-shift magics);
+/// rows at the [`ROOK_FIXED_MAGICS`] and [`BISHOP_FIXED_MAGICS`] offsets.
+pub static FIXED_ATTACKS: &[u64; FIXED_ATTACKS_LEN] =
+    blob!(FIXED_ATTACKS_BYTES, "fixed_attacks.bin", FIXED_ATTACKS_LEN);
 /// The four kindergarten line tables, `[rank, file, diag, anti][64][64]` flattened,
 /// indexed by `pext(occupied, mask)`. They depend on geometry only.
 pub static LINE_ATTACKS: &[u64; LINE_ATTACKS_LEN] =

@@ -4,7 +4,7 @@
 //! `LINE` entry against a brute-force reference written in this file (codegen's
 //! reference is what builds those tables, so it cannot check them).
 
-use wingtip::attacks::{self, classical, compact, kindergarten, plain};
+use wingtip::attacks::{self, classical, compact, fixed, kindergarten, plain};
 use wingtip::tables;
 use wingtip::{Bitboard, Color, Square};
 use wingtip_codegen::geometry::subsets;
@@ -18,6 +18,7 @@ fn backends() -> Vec<(&'static str, Lookup, Lookup)> {
         ("default", attacks::rook_attacks, attacks::bishop_attacks),
         ("plain", plain::rook_attacks, plain::bishop_attacks),
         ("compact", compact::rook_attacks, compact::bishop_attacks),
+        ("fixed", fixed::rook_attacks, fixed::bishop_attacks),
         (
             "kindergarten",
             kindergarten::rook_attacks,
@@ -83,6 +84,11 @@ fn queens_match_reference() {
             );
             assert_eq!(
                 compact::queen_attacks(sq, Bitboard(o)).0,
+                reference::queen_attacks(s, o),
+                "{sq}"
+            );
+            assert_eq!(
+                fixed::queen_attacks(sq, Bitboard(o)).0,
                 reference::queen_attacks(s, o),
                 "{sq}"
             );

@@ -260,6 +260,39 @@ fn fnv1a(words: &[u64]) -> u64 {
         })
 }
 
+/// Walks the fixed-shift entries as the compact test above walks the compact ones:
+/// checks each row starts where the previous one ends and each shift, and returns
+/// the table length the rows imply.
+fn fixed_rows_len() -> usize {
+    let entries: Vec<_> = tables::ROOK_FIXED_MAGICS
+        .iter()
+        .map(|e| (e, tables::ROOK_FIXED_SHIFT))
+        .chain(
+            tables::BISHOP_FIXED_MAGICS
+                .iter()
+                .map(|e| (e, tables::BISHOP_FIXED_SHIFT)),
+        )
+        .collect();
+    let mut n = 0usize;
+    for (i, (e, shift)) in entries.into_iter().enumerate() {
+        assert_eq!(e.shift, shift, "fixed-shift row {i}");
+        assert_eq!(
+            e.offset, n,
+            "fixed-shift row {i} does not start where the last ends"
+        );
+        let (mut sub, mut top) = (0u64, 0usize);
+        loop {
+            top = top.max(e.index(sub));
+            sub = sub.wrapping_sub(e.mask) & e.mask;
+            if sub == 0 {
+                break;
+            }
+        }
+        n += if i == 127 { 1 << (64 - shift) } else { top + 1 };
+    }
+    n
+}
+
 #[test]
 fn table_sizes_and_checksums_are_pinned() {
     use core::mem::size_of_val;
@@ -301,6 +334,9 @@ fn table_sizes_and_checksums_are_pinned() {
     }
     assert_eq!(tables::SLIDER_ATTACKS.len(), n);
     assert!(n <= 107_648);
+    // The fixed-shift table: the same layout, every rook entry at shift 52 and every
+    // bishop entry at 55.
+    assert_eq!(fixed_rows_len(), tables::FIXED_ATTACKS.len());
     // Geometry-only tables never change: pin their checksums.
     assert_eq!(
         fnv1a(tables::LINE_ATTACKS),

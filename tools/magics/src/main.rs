@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use wingtip_codegen::format::{family_path, FamilyEntries, FamilyFile};
 use wingtip_codegen::geometry::{parse_square, square_name};
-use wingtip_codegen::search::{search_family, DEFAULT_SEED};
+use wingtip_codegen::search::DEFAULT_SEED;
 use wingtip_codegen::verify::{verify_set, FileViolation};
 use wingtip_codegen::Family;
 use wingtip_magics::hunt::{progress_path, Budget, HuntConfig, Method, Status};
@@ -37,7 +37,8 @@ const DEFAULT_DIR: &str = "wingtip/magics";
 /// wingtip-magics: verifies, searches, hunts, merges and measures magic numbers.
 ///
 /// The files are wingtip's `wingtip/magics/*.txt` (one per family: rook, bishop, rank,
-/// file, diag, anti); the library's build script verifies them on every build. Rules
+/// file, diag, anti, rook-fixed, bishop-fixed); the library's build script verifies
+/// them on every build. Rules
 /// and file format: docs/design.md §2 and §4 in the repository.
 #[derive(clap::Parser)]
 #[command(name = "wingtip-magics", version)]
@@ -63,7 +64,7 @@ enum Command {
         /// The seed of every square's generator
         #[arg(long, default_value_t = DEFAULT_SEED)]
         seed: u64,
-        /// Families to search, comma separated [default: all six]
+        /// Families to search, comma separated [default: all eight]
         #[arg(long, value_delimiter = ',', value_parser = parse_family)]
         families: Vec<Family>,
         /// The folder to write (created when missing)
@@ -72,6 +73,11 @@ enum Command {
         /// Replace files even when the new ones are worse or unreadable
         #[arg(long)]
         force: bool,
+        /// Candidates per square of the fixed-shift families (rook-fixed,
+        /// bishop-fixed) before a square settles for the shortest row it found; more
+        /// gives a smaller table (the committed files: 4194304, `COMMITTED_FIXED_TRIES`)
+        #[arg(long, default_value_t = wingtip_codegen::search::FIXED_TRIES)]
+        fixed_tries: u64,
     },
     /// Hunts rook or bishop magics with fewer index bits or shorter rows (smaller
     /// compact table)
@@ -212,7 +218,8 @@ fn run(cmd: Command) -> anyhow::Result<()> {
             families,
             out,
             force,
-        } => search(seed, &families, &out, force),
+            fixed_tries,
+        } => search(seed, &families, &out, force, fixed_tries),
         Command::Hunt {
             family,
             squares,
@@ -340,6 +347,7 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
     }
     let mut problems = 0usize;
     let mut compact = 0u64;
+    let mut fixed = 0u64;
     let mut summary = Vec::new();
     for family in Family::ALL {
         let path = family_path(dir, family);
@@ -353,17 +361,19 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
                     );
                     problems += 1;
                 }
-                if !family.is_line() {
+                if family.is_fixed() {
+                    fixed += family_layouts(family, &[None; 64])[0].entries;
+                } else if !family.is_line() {
                     // Counted at full width, as a build would search it.
                     compact += compact_entries(family, &[None; 64]);
                 }
-                summary.push(format!("{:<7} missing", family.name()));
+                summary.push(format!("{:<12} missing", family.name()));
                 continue;
             }
             Err(e) => {
                 outln!("{e}");
                 problems += 1;
-                summary.push(format!("{:<7} unreadable", family.name()));
+                summary.push(format!("{:<12} unreadable", family.name()));
                 continue;
             }
         };
@@ -390,12 +400,14 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
             problems += 1;
         }
         let layouts = family_layouts(family, &entries);
-        if !family.is_line() {
+        if family.is_fixed() {
+            fixed += layouts[0].entries;
+        } else if !family.is_line() {
             compact += layouts[1].entries;
         }
         let state = if violations.is_empty() { "ok" } else { "BAD" };
         summary.push(format!(
-            "{:<7} {:>2} entries {state:<3}  {}",
+            "{:<12} {:>2} entries {state:<3}  {}",
             family.name(),
             64 - missing.len(),
             layouts_text(&layouts)
@@ -408,6 +420,11 @@ fn verify(dir: &Path, allow_missing: bool) -> anyhow::Result<()> {
         "rook+bishop compact: {} entries ({} bytes; missing squares at full width)",
         thousands(compact),
         thousands(compact * 8)
+    );
+    outln!(
+        "rook+bishop fixed shift: {} entries ({} bytes; missing squares at 2^12 and 2^9)",
+        thousands(fixed),
+        thousands(fixed * 8)
     );
     if problems > 0 {
         bail!("{}: {problems} problem(s) found", dir.display());
@@ -427,7 +444,16 @@ fn print_outcomes(outcomes: &[Outcome]) {
     }
 }
 
-fn search(seed: u64, families: &[Family], out: &Path, force: bool) -> anyhow::Result<()> {
+fn search(
+    seed: u64,
+    families: &[Family],
+    out: &Path,
+    force: bool,
+    fixed_tries: u64,
+) -> anyhow::Result<()> {
+    if fixed_tries == 0 {
+        bail!("--fixed-tries must be at least 1");
+    }
     let families: Vec<Family> = if families.is_empty() {
         Family::ALL.to_vec()
     } else {
@@ -439,12 +465,20 @@ fn search(seed: u64, families: &[Family], out: &Path, force: bool) -> anyhow::Re
     let started = Instant::now();
     // Each square has its own generator stream (and `search_family` spreads squares
     // over threads), so the result is exactly `search_set(seed)`'s.
-    let results: Vec<[wingtip_codegen::Entry; 64]> =
-        families.iter().map(|&f| search_family(f, seed)).collect();
+    let results: Vec<[wingtip_codegen::Entry; 64]> = families
+        .iter()
+        .map(|&f| {
+            wingtip_codegen::search::complete_family_with(f, &[None; 64], seed, fixed_tries).0
+        })
+        .collect();
     let elapsed = started.elapsed();
     // The header names the command that reproduces the file byte for byte: the seed
-    // is all that matters (the folder and the family selection do not change a file).
-    let written_by = format!("wingtip magics search --seed {seed}");
+    // (and the fixed-shift budget when it is not the default) is all that matters
+    // (the folder and the family selection do not change a file).
+    let mut written_by = format!("wingtip magics search --seed {seed}");
+    if fixed_tries != wingtip_codegen::search::FIXED_TRIES {
+        written_by.push_str(&format!(" --fixed-tries {fixed_tries}"));
+    }
     let updates: Vec<Update> = families
         .iter()
         .zip(results)
@@ -482,6 +516,9 @@ fn hunt(
 ) -> anyhow::Result<()> {
     if family.is_line() {
         bail!("family {family} cannot be hunted: line magics are exact gathers, already minimal (use rook or bishop)");
+    }
+    if family.is_fixed() && method != Method::Trim {
+        bail!("family {family} has one index width (12 rook, 9 bishop): hunt it with --method trim, which shortens rows");
     }
     let mut written_by = format!("wingtip magics hunt --family {family}");
     if !squares.is_empty() {
@@ -576,7 +613,7 @@ fn hunt(
     for (sq, a, b) in report.improved() {
         outln!("{family} {}: {}", square_name(sq), change(family, &a, &b));
     }
-    let size = |e: &[wingtip_codegen::Entry; 64]| family_layouts(family, &e.map(Some))[1].entries;
+    let size = |e: &[wingtip_codegen::Entry; 64]| compact_entries(family, &e.map(Some));
     outln!(
         "{}: {} square(s) improved, compact {} -> {} entries; {} tries in {:.1} s ({:.2} M tries/s, {} thread(s)){}",
         path.display(),
@@ -682,7 +719,9 @@ fn reproduce(
     use wingtip_magics::store::read_existing_file;
     let seeds = recover.map(parse_seeds).transpose()?;
     let families = match family {
-        Some(f) if f.is_line() => bail!("family {f}: only rook and bishop entries are hunted"),
+        Some(f) if f.is_line() => {
+            bail!("family {f}: only rook and bishop entries (fixed-shift too) are hunted")
+        }
         Some(f) => vec![f],
         None => vec![Family::Rook, Family::Bishop],
     };
@@ -785,6 +824,18 @@ fn stats(dir: &Path) -> anyhow::Result<()> {
     row(
         "pext order (bmi2 targets)",
         layout(Family::Rook, "pext") + layout(Family::Bishop, "pext"),
+    );
+    let (rf, bf) = (
+        layout(Family::RookFixed, "fixed"),
+        layout(Family::BishopFixed, "fixed"),
+    );
+    row(
+        &format!(
+            "fixed shift, this folder (rook {} + bishop {})",
+            thousands(rf),
+            thousands(bf)
+        ),
+        rf + bf,
     );
     outln!("published (chessprogramming wiki, \"Magic Bitboards\", https://www.chessprogramming.org/Magic_Bitboards):");
     for (name, entries) in PUBLISHED {

@@ -45,7 +45,9 @@ pub const PUBLISHED: [(&str, u64); 5] = [
 /// Rook and bishop: Kirin's plain rows (`[64][4096]`, `[64][512]`, independent of
 /// the magics), the compact table (up to `2^bits` per square, [`crate::tables::compact_row_len`]:
 /// what the hunt shrinks) and
-/// the pext-order table (`2^popcount(mask)` per square). Lines: the kindergarten
+/// the pext-order table (`2^popcount(mask)` per square). Fixed-shift families: the
+/// fixed-shift table (rows as in the compact table, at the family's one width).
+/// Lines: the kindergarten
 /// table `[64][64]`, which depends on geometry only. Missing squares count at full
 /// width, as build.rs would search them.
 pub fn family_layouts(family: Family, entries: &FamilyEntries) -> Vec<Layout> {
@@ -80,6 +82,19 @@ pub fn family_layouts(family: Family, entries: &FamilyEntries) -> Vec<Layout> {
                 },
             ]
         }
+        Family::RookFixed | Family::BishopFixed => {
+            let fixed = (0..64)
+                .map(|sq| {
+                    entries[sq].map_or(1u64 << full(sq), |e| {
+                        crate::tables::compact_row_len(family, &e) as u64
+                    })
+                })
+                .sum();
+            vec![Layout {
+                name: "fixed",
+                entries: fixed,
+            }]
+        }
         _ => vec![Layout {
             name: "kindergarten",
             entries: 64 * LINE_STRIDE as u64,
@@ -87,11 +102,13 @@ pub fn family_layouts(family: Family, entries: &FamilyEntries) -> Vec<Layout> {
     }
 }
 
-/// Returns the compact entries of one family (missing squares at full width).
+/// Returns the entries of one family's table of rows: the compact table for rook
+/// and bishop, the fixed-shift table for the fixed-shift families (missing squares
+/// at full width); 0 for the line families.
 pub fn compact_entries(family: Family, entries: &FamilyEntries) -> u64 {
     family_layouts(family, entries)
         .into_iter()
-        .find(|l| l.name == "compact")
+        .find(|l| l.name == "compact" || l.name == "fixed")
         .map_or(0, |l| l.entries)
 }
 

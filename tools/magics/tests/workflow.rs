@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use wingtip_codegen::format::{family_path, read_dir, write_file, Entry, FamilyEntries};
-use wingtip_codegen::search::{search_family, search_set};
+use wingtip_codegen::search::{complete_family_with, search_family, search_set, FIXED_TRIES};
 use wingtip_codegen::verify::{verify_entry, verify_set};
 use wingtip_codegen::Family;
 use wingtip_magics::hunt::{
@@ -57,14 +57,20 @@ fn committed_search_files_are_reproduced_byte_for_byte() {
     for family in Family::ALL {
         let text = std::fs::read_to_string(family_path(dir, family)).unwrap();
         let header = text.lines().next().unwrap();
-        let Some(seed) = header
+        let Some(args) = header
             .split_once("written by: wingtip magics search --seed ")
-            .map(|(_, s)| s.trim().parse::<u64>().unwrap())
+            .map(|(_, s)| s.trim().to_string())
         else {
             continue;
         };
-        let written_by = format!("wingtip magics search --seed {seed}");
-        let fresh = write_file(family, &search_family(family, seed).map(Some), &written_by);
+        // `N` or `N --fixed-tries T` (the fixed-shift families' budget).
+        let (seed, tries) = match args.split_once(" --fixed-tries ") {
+            Some((seed, tries)) => (seed.parse::<u64>().unwrap(), tries.parse::<u64>().unwrap()),
+            None => (args.parse::<u64>().unwrap(), FIXED_TRIES),
+        };
+        let written_by = format!("wingtip magics search --seed {args}");
+        let entries = complete_family_with(family, &[None; 64], seed, tries).0;
+        let fresh = write_file(family, &entries.map(Some), &written_by);
         assert_eq!(fresh, text, "{family}");
         checked += 1;
     }
@@ -74,13 +80,14 @@ fn committed_search_files_are_reproduced_byte_for_byte() {
 
 #[test]
 fn seed_7_output_is_pinned() {
-    // Pins the exact text `wingtip magics search --seed 7` writes for all six
-    // families, so a change in the search or the format is deliberate. The value is
+    // Pins the exact text `wingtip magics search --seed 7` writes for the six
+    // original families, so a change in the search or the format is deliberate. The value is
     // the FNV-1a of the six magics/*.txt as first committed (8c46a55), concatenated
     // in family order, with the header naming format 1 since (the entries unchanged).
     let set = search_set(7);
-    let text: String = Family::ALL
-        .into_iter()
+    let text: String = Family::ALL[..6]
+        .iter()
+        .copied()
         .map(|f| {
             write_file(
                 f,
@@ -95,9 +102,28 @@ fn seed_7_output_is_pinned() {
         "{:#018x}",
         fnv(text.as_bytes())
     );
+    // The two fixed-shift families (added later) at the default budget, pinned apart
+    // so that the six above keep their first value.
+    let fixed: String = [Family::RookFixed, Family::BishopFixed]
+        .into_iter()
+        .map(|f| {
+            write_file(
+                f,
+                &set.family(f).map(Some),
+                "wingtip magics search --seed 7",
+            )
+        })
+        .collect();
+    assert_eq!(
+        fnv(fixed.as_bytes()),
+        PINNED_SEED_7_FIXED,
+        "{:#018x}",
+        fnv(fixed.as_bytes())
+    );
 }
 
 const PINNED_SEED_7: u64 = 0x5D24_9E46_6B14_D83E;
+const PINNED_SEED_7_FIXED: u64 = 0xB0BF_808A_B941_6B74;
 
 #[test]
 fn write_read_round_trip() {

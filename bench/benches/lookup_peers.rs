@@ -1,5 +1,5 @@
 //! Slider lookups against the peer crates, interleaved: wingtip's default backend
-//! (and `compact` and `plain` beside it) against the default lookups of cozy-chess,
+//! (and `compact`, `fixed` and `plain` beside it) against the default lookups of cozy-chess,
 //! shakmaty and chess, on the attacks bench's two query sets.
 //!
 //! `cargo bench --manifest-path bench/Cargo.toml --bench lookup_peers` (add
@@ -20,7 +20,7 @@ mod common;
 
 use common::queries::{fold, position_queries, queries};
 use std::hint::black_box;
-use wingtip::attacks::{compact, plain};
+use wingtip::attacks::{compact, fixed, plain};
 use wingtip::{Bitboard, Square};
 
 /// One contender: a name and a function that answers every query of its set once
@@ -78,6 +78,7 @@ fn contenders(qs: &[(Square, Bitboard)]) -> Vec<(Contender, u64)> {
     let list = vec![
         ours!("wingtip default", ours.clone(), wingtip),
         ours!("wingtip compact", ours.clone(), compact),
+        ours!("wingtip fixed", ours.clone(), fixed),
         ours!("wingtip plain", ours, plain),
         contender!(
             "cozy-chess",

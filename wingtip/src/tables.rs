@@ -13,6 +13,7 @@
 //! | [`ROOK_PLAIN`] `[64][4096]` | 262,144 | 2 MiB |
 //! | [`BISHOP_PLAIN`] `[64][512]` | 32,768 | 256 KiB |
 //! | [`SLIDER_ATTACKS`] (compact) | [`SLIDER_ATTACKS_LEN`]: 92,793 committed (107,648 at full width) | 725.0 KiB (841 KiB) |
+//! | [`FIXED_ATTACKS`] (fixed shift) | [`FIXED_ATTACKS_LEN`]: 123,701 committed | 966.4 KiB |
 //! | [`LINE_ATTACKS`] `[4][64][64]` | 16,384 | 128 KiB |
 //! | `PEXT_ATTACKS` (bmi2 targets) | 107,648 | 841 KiB |
 

@@ -101,7 +101,7 @@ def test_board_conveniences():
     assert board.zobrist_hash() == hash(board) % 2**64 or hash(board) == board.zobrist_hash()
     assert board.piece_at(chess.E1) == "K" and board.piece_at(chess.E4) is None
     assert isinstance(board.evaluate(), int)
-    assert wingtip.BACKEND in ("plain", "compact", "kindergarten", "classical", "pext")
+    assert wingtip.BACKEND in ("plain", "compact", "fixed", "kindergarten", "classical", "pext")
     assert wingtip.__version__
 
 

@@ -163,29 +163,22 @@ pub fn render(set: &MagicSet, target: &Target) -> Vec<(String, Vec<u8>)> {
     };
 
     let sliders = slider_tables(set);
-    for (k, family) in [Family::Rook, Family::Bishop].into_iter().enumerate() {
+    // Rook and bishop entries index the compact table, the fixed-shift families' the
+    // fixed-shift table; rows a8 … h1, rook families first.
+    let kirin = [
+        (Family::Rook, 0, &sliders.compact_offsets),
+        (Family::Bishop, 1, &sliders.compact_offsets),
+        (Family::RookFixed, 0, &sliders.fixed_offsets),
+        (Family::BishopFixed, 1, &sliders.fixed_offsets),
+    ];
+    for (family, k, offsets) in kirin {
         let rows = set.family(family).iter().map(|e| {
             format!(
                 "    MagicEntry {{ mask: 0x{:016X}, magic: 0x{:016X}, shift: {}, offset: {} }}",
                 family.mask(e.square),
                 e.magic,
                 64 - e.bits as u32,
-                sliders.compact_offsets[64 * k + e.square as usize]
-            )
-        });
-        text(&format!("{}_magics.rs", family.name()), nested(rows));
-    }
-    for (k, family) in [Family::RookFixed, Family::BishopFixed]
-        .into_iter()
-        .enumerate()
-    {
-        let rows = set.family(family).iter().map(|e| {
-            format!(
-                "    MagicEntry {{ mask: 0x{:016X}, magic: 0x{:016X}, shift: {}, offset: {} }}",
-                family.mask(e.square),
-                e.magic,
-                64 - e.bits as u32,
-                sliders.fixed_offsets[64 * k + e.square as usize]
+                offsets[64 * k + e.square as usize]
             )
         });
         text(

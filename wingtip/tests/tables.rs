@@ -260,6 +260,18 @@ fn fnv1a(words: &[u64]) -> u64 {
         })
 }
 
+/// The highest index any subset of `e`'s mask reaches.
+fn row_top(e: &tables::MagicEntry) -> usize {
+    let (mut sub, mut top) = (0u64, 0usize);
+    loop {
+        top = top.max(e.index(sub));
+        sub = sub.wrapping_sub(e.mask) & e.mask;
+        if sub == 0 {
+            return top;
+        }
+    }
+}
+
 /// Walks the fixed-shift entries as the compact test above walks the compact ones:
 /// checks each row starts where the previous one ends and each shift, and returns
 /// the table length the rows imply.
@@ -280,14 +292,7 @@ fn fixed_rows_len() -> usize {
             e.offset, n,
             "fixed-shift row {i} does not start where the last ends"
         );
-        let (mut sub, mut top) = (0u64, 0usize);
-        loop {
-            top = top.max(e.index(sub));
-            sub = sub.wrapping_sub(e.mask) & e.mask;
-            if sub == 0 {
-                break;
-            }
-        }
+        let top = row_top(e);
         n += if i == 127 { 1 << (64 - shift) } else { top + 1 };
     }
     n
@@ -318,14 +323,7 @@ fn table_sizes_and_checksums_are_pinned() {
             "row {i} does not start where row {} ends",
             i.max(1) - 1
         );
-        let (mut sub, mut top) = (0u64, 0usize);
-        loop {
-            top = top.max(e.index(sub));
-            sub = sub.wrapping_sub(e.mask) & e.mask;
-            if sub == 0 {
-                break;
-            }
-        }
+        let top = row_top(e);
         n += if i == 127 {
             1 << (64 - e.shift)
         } else {

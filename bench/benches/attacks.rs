@@ -66,18 +66,12 @@ static LAZY: Lazy<RuntimeTables> = Lazy::new(build_runtime_tables);
 
 fn lazy_rook(sq: Square, occ: Bitboard) -> Bitboard {
     let e = &ROOK_MAGICS[sq.index()];
-    Bitboard(
-        LAZY.table
-            [e.offset + ((occ.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize],
-    )
+    Bitboard(LAZY.table[e.offset + ((occ.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize])
 }
 
 fn lazy_bishop(sq: Square, occ: Bitboard) -> Bitboard {
     let e = &BISHOP_MAGICS[sq.index()];
-    Bitboard(
-        LAZY.table
-            [e.offset + ((occ.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize],
-    )
+    Bitboard(LAZY.table[e.offset + ((occ.0 & e.mask).wrapping_mul(e.magic) >> e.shift) as usize])
 }
 
 /// Benchmarks one backend with direct (inlinable) calls, after checking its answers.

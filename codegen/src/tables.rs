@@ -71,6 +71,18 @@ pub struct SliderTables {
     pub fixed_offsets: [u32; 128],
 }
 
+/// Appends `entry`'s row ([`compact_row_len`] entries, each subset's attack set at
+/// its magic index) to a compact-layout table and returns the row's offset.
+fn push_row(table: &mut Vec<u64>, family: Family, entry: &Entry) -> u32 {
+    let offset = table.len();
+    table.resize(offset + compact_row_len(family, entry), 0);
+    for o in subsets(family.mask(entry.square)) {
+        table[offset + magic_index(o, entry.magic, entry.bits)] =
+            reference::family_attacks(family, entry.square, o);
+    }
+    offset as u32
+}
+
 /// Builds the rook and bishop tables for `set`.
 pub fn slider_tables(set: &MagicSet) -> SliderTables {
     let mut t = SliderTables {
@@ -88,13 +100,7 @@ pub fn slider_tables(set: &MagicSet) -> SliderTables {
         .enumerate()
     {
         for e in set.family(family) {
-            let offset = t.fixed.len();
-            t.fixed_offsets[64 * k + e.square as usize] = offset as u32;
-            t.fixed.resize(offset + compact_row_len(family, e), 0);
-            for o in subsets(family.mask(e.square)) {
-                t.fixed[offset + magic_index(o, e.magic, e.bits)] =
-                    reference::family_attacks(family, e.square, o);
-            }
+            t.fixed_offsets[64 * k + e.square as usize] = push_row(&mut t.fixed, family, e);
         }
     }
     for (k, family) in [Family::Rook, Family::Bishop].into_iter().enumerate() {
@@ -106,9 +112,7 @@ pub fn slider_tables(set: &MagicSet) -> SliderTables {
         for e in set.family(family) {
             let sq = e.square as usize;
             let mask = family.mask(e.square);
-            let offset = t.compact.len();
-            t.compact_offsets[64 * k + sq] = offset as u32;
-            t.compact.resize(offset + compact_row_len(family, e), 0);
+            t.compact_offsets[64 * k + sq] = push_row(&mut t.compact, family, e);
             let pext_offset = t.pext.len();
             t.pext_offsets[64 * k + sq] = pext_offset as u32;
             let n = mask.count_ones();
@@ -117,7 +121,6 @@ pub fn slider_tables(set: &MagicSet) -> SliderTables {
                 // Subsets of a mask enumerate in increasing pext order.
                 let attacks = reference::family_attacks(family, e.square, o);
                 let index = magic_index(o, e.magic, e.bits);
-                t.compact[offset + index] = attacks;
                 t.pext[pext_offset + i] = attacks;
                 if k == 0 {
                     t.rook_plain[sq * stride + index] = attacks;

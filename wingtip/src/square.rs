@@ -164,7 +164,7 @@ impl Square {
     pub const fn index(self) -> usize {
         // The field is always below 64. Saying so to the optimiser drops the bounds
         // checks of every `[_; 64]` table lookup. An `& 63` said it too, but cost an
-        // instruction per lookup: 4-7 % of a random slider lookup pair
+        // instruction per lookup: about 5 % of a random slider lookup pair
         // (bench/benches/lookup_peers.rs, docs/embedding.md).
         // SAFETY: every constructor of `Square` (the named constants, `ALL`,
         // `from_index`, `from_index_masked`, `new`, `offset`, `flip_rank`, parsing)

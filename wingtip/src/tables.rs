@@ -26,7 +26,8 @@ pub struct MagicEntry {
     pub magic: u64,
     /// `64 - n` for an `n`-bit index.
     pub shift: u32,
-    /// Start of this square's row in [`SLIDER_ATTACKS`].
+    /// Start of this square's row in [`SLIDER_ATTACKS`] ([`FIXED_ATTACKS`] for the
+    /// fixed-shift entries).
     pub offset: usize,
 }
 

@@ -260,40 +260,32 @@ fn fnv1a(words: &[u64]) -> u64 {
         })
 }
 
-/// The highest index any subset of `e`'s mask reaches.
-fn row_top(e: &tables::MagicEntry) -> usize {
-    let (mut sub, mut top) = (0u64, 0usize);
-    loop {
-        top = top.max(e.index(sub));
-        sub = sub.wrapping_sub(e.mask) & e.mask;
-        if sub == 0 {
-            return top;
-        }
-    }
-}
-
-/// Walks the fixed-shift entries as the compact test above walks the compact ones:
-/// checks each row starts where the previous one ends and each shift, and returns
-/// the table length the rows imply.
-fn fixed_rows_len() -> usize {
-    let entries: Vec<_> = tables::ROOK_FIXED_MAGICS
-        .iter()
-        .map(|e| (e, tables::ROOK_FIXED_SHIFT))
-        .chain(
-            tables::BISHOP_FIXED_MAGICS
-                .iter()
-                .map(|e| (e, tables::BISHOP_FIXED_SHIFT)),
-        )
-        .collect();
+/// Walks a compact-layout table's entries, rook a8 … h1 then bishop a8 … h1: checks
+/// that each row starts where the previous one ends and returns the length the rows
+/// imply. Each row runs through the highest index a subset of the mask reaches, except
+/// the last, bishop h1, which keeps all `2^(64 - shift)` entries.
+fn rows_len(rook: &[tables::MagicEntry; 64], bishop: &[tables::MagicEntry; 64]) -> usize {
     let mut n = 0usize;
-    for (i, (e, shift)) in entries.into_iter().enumerate() {
-        assert_eq!(e.shift, shift, "fixed-shift row {i}");
+    for (i, e) in rook.iter().chain(bishop).enumerate() {
         assert_eq!(
-            e.offset, n,
-            "fixed-shift row {i} does not start where the last ends"
+            e.offset,
+            n,
+            "row {i} does not start where row {} ends",
+            i.max(1) - 1
         );
-        let top = row_top(e);
-        n += if i == 127 { 1 << (64 - shift) } else { top + 1 };
+        let (mut sub, mut top) = (0u64, 0usize);
+        loop {
+            top = top.max(e.index(sub));
+            sub = sub.wrapping_sub(e.mask) & e.mask;
+            if sub == 0 {
+                break;
+            }
+        }
+        n += if i == 127 {
+            1 << (64 - e.shift)
+        } else {
+            top + 1
+        };
     }
     n
 }
@@ -306,35 +298,24 @@ fn table_sizes_and_checksums_are_pinned() {
     assert_eq!(size_of_val(tables::LINE_ATTACKS), 4 * 32 * 1024);
     assert_eq!(size_of_val(&tables::BETWEEN), 32 * 1024);
     assert_eq!(size_of_val(&tables::LINE), 32 * 1024);
-    // The compact table holds its rows back to back, rook a8 … h1 then bishop a8 … h1.
-    // Each row runs through the highest index a subset of the mask reaches (rows whose
-    // top slots no subset reaches end early), except the last, bishop h1, which keeps
-    // all 2^n: 107,648 entries at full width (Kannan's layout), fewer once hunted
-    // magics are committed. Recomputed here from the entries alone.
-    let entries: Vec<_> = tables::ROOK_MAGICS
-        .iter()
-        .chain(&tables::BISHOP_MAGICS)
-        .collect();
-    let mut n = 0usize;
-    for (i, e) in entries.iter().enumerate() {
-        assert_eq!(
-            e.offset,
-            n,
-            "row {i} does not start where row {} ends",
-            i.max(1) - 1
-        );
-        let top = row_top(e);
-        n += if i == 127 {
-            1 << (64 - e.shift)
-        } else {
-            top + 1
-        };
-    }
+    // The compact table holds its rows back to back (`rows_len`): 107,648 entries at
+    // full width (Kannan's layout), fewer once hunted magics are committed.
+    // Recomputed here from the entries alone.
+    let n = rows_len(&tables::ROOK_MAGICS, &tables::BISHOP_MAGICS);
     assert_eq!(tables::SLIDER_ATTACKS.len(), n);
     assert!(n <= 107_648);
     // The fixed-shift table: the same layout, every rook entry at shift 52 and every
     // bishop entry at 55.
-    assert_eq!(fixed_rows_len(), tables::FIXED_ATTACKS.len());
+    assert!(tables::ROOK_FIXED_MAGICS
+        .iter()
+        .all(|e| e.shift == tables::ROOK_FIXED_SHIFT));
+    assert!(tables::BISHOP_FIXED_MAGICS
+        .iter()
+        .all(|e| e.shift == tables::BISHOP_FIXED_SHIFT));
+    assert_eq!(
+        rows_len(&tables::ROOK_FIXED_MAGICS, &tables::BISHOP_FIXED_MAGICS),
+        tables::FIXED_ATTACKS.len()
+    );
     // Geometry-only tables never change: pin their checksums.
     assert_eq!(
         fnv1a(tables::LINE_ATTACKS),

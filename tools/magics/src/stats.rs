@@ -52,6 +52,16 @@ pub const PUBLISHED: [(&str, u64); 5] = [
 /// width, as build.rs would search them.
 pub fn family_layouts(family: Family, entries: &FamilyEntries) -> Vec<Layout> {
     let full = |sq: usize| crate::verify::bits_range(family, sq as u8).1;
+    // The rows of a compact-layout table (the compact or the fixed-shift one).
+    let rows = || -> u64 {
+        (0..64)
+            .map(|sq| {
+                entries[sq].map_or(1u64 << full(sq), |e| {
+                    crate::tables::compact_row_len(family, &e) as u64
+                })
+            })
+            .sum()
+    };
     match family {
         Family::Rook | Family::Bishop => {
             let stride = if family == Family::Rook {
@@ -59,13 +69,7 @@ pub fn family_layouts(family: Family, entries: &FamilyEntries) -> Vec<Layout> {
             } else {
                 BISHOP_PLAIN_STRIDE
             };
-            let compact = (0..64)
-                .map(|sq| {
-                    entries[sq].map_or(1u64 << full(sq), |e| {
-                        crate::tables::compact_row_len(family, &e) as u64
-                    })
-                })
-                .sum();
+            let compact = rows();
             let pext = (0..64).map(|sq| 1u64 << full(sq)).sum();
             vec![
                 Layout {
@@ -83,13 +87,7 @@ pub fn family_layouts(family: Family, entries: &FamilyEntries) -> Vec<Layout> {
             ]
         }
         Family::RookFixed | Family::BishopFixed => {
-            let fixed = (0..64)
-                .map(|sq| {
-                    entries[sq].map_or(1u64 << full(sq), |e| {
-                        crate::tables::compact_row_len(family, &e) as u64
-                    })
-                })
-                .sum();
+            let fixed = rows();
             vec![Layout {
                 name: "fixed",
                 entries: fixed,

@@ -3,19 +3,24 @@
 #
 # The generator's backend is the target's default unless the build sets
 # --cfg wingtip_backend="<name>" (wingtip/src/attacks.rs). Each backend gets its own
-# target dir under ${CARGO_TARGET_DIR:-target}/backends; `wingtip perft` runs the six CPW
-# positions RUNS times (default 3) and the median user CPU time gives Mnps (CPU time,
-# because the machines we measure on are shared).
+# target dir under ${CARGO_TARGET_DIR:-target}/backends. Every backend of a flag set is
+# built first; then each round runs `wingtip perft` on the six CPW positions with every
+# backend in turn (position by position, the backends alternated), RUNS rounds
+# (default 5), so a slow spell of a shared host falls on all backends alike. The
+# median user CPU time of each cell gives Mnps (CPU time, because the machines we
+# measure on are shared), and the last column is the geometric mean over the six
+# positions of the cell's time against the first backend's in the list.
 #
 # "default" is the build the workspace ships on x86-64 (x86-64-v2, as .cargo/config.toml
 # sets: RUSTFLAGS replaces that file's flags, so the script repeats them); "native"
 # targets this CPU.
 #
 # Usage: measure/perft-backends.sh [default|native]...   (default: both)
+# Environment: RUNS=5 rounds; BACKENDS="…" to measure only some (first one = reference).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base="${CARGO_TARGET_DIR:-target}/backends"
-runs="${RUNS:-3}"
+runs="${RUNS:-5}"
 flagsets=("$@")
 [ ${#flagsets[@]} -eq 0 ] && flagsets=(default native)
 positions=(
@@ -26,30 +31,48 @@ positions=(
   "pos5|5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
   "pos6|5|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"
 )
+scratch="$(mktemp)"
+trap 'rm -f "$scratch"' EXIT
 TIMEFORMAT=%U
 for flags in "${flagsets[@]}"; do
   case "$flags" in
-    default) extra="-C target-cpu=x86-64-v2"; backends="plain compact fixed kindergarten classical" ;;
-    native) extra="-C target-cpu=native"; backends="pext plain compact fixed kindergarten classical" ;;
-    *) echo "unknown flag set $flags (default|native)" >&2; exit 2 ;;
+    default) extra="-C target-cpu=x86-64-v2"; backends="${BACKENDS:-fixed compact plain kindergarten classical}" ;;
+    native) extra="-C target-cpu=native"; backends="${BACKENDS:-pext fixed compact plain kindergarten classical}" ;;
+    *) echo "perft-backends: error: unknown flag set $flags (default|native)" >&2; exit 2 ;;
   esac
-  for b in $backends; do
-    dir="$base/$flags-$b"
-    RUSTFLAGS="$extra --cfg wingtip_backend=\"$b\"" CARGO_TARGET_DIR="$dir" \
+  read -r -a list <<<"$backends"
+  for b in "${list[@]}"; do
+    RUSTFLAGS="$extra --cfg wingtip_backend=\"$b\"" CARGO_TARGET_DIR="$base/$flags-$b" \
       cargo build -q --release --bin wingtip
-    line="flags=$flags backend=$b:"
+  done
+  declare -A times=() nodes=()
+  for _ in $(seq "$runs"); do
     for p in "${positions[@]}"; do
       IFS='|' read -r name depth fen <<<"$p"
-      times=()
-      for _ in $(seq "$runs"); do
-        t=$( { time "$dir/release/wingtip" perft "$depth" --fen "$fen" >/tmp/perft-backends.$$ 2>/dev/null; } 2>&1 )
-        nodes=$(sed -n 's/^Nodes searched: //p' /tmp/perft-backends.$$)
-        times+=("$t")
+      for b in "${list[@]}"; do
+        t=$( { time "$base/$flags-$b/release/wingtip" perft "$depth" --fen "$fen" >"$scratch" 2>/dev/null; } 2>&1 )
+        n=$(sed -n 's/^Nodes searched: //p' "$scratch")
+        if [[ -n "${nodes[$name]:-}" && "${nodes[$name]}" != "$n" ]]; then
+          echo "perft-backends: error: $b counts $n nodes on $name, another backend ${nodes[$name]}" >&2
+          exit 1
+        fi
+        nodes[$name]=$n
+        times[$b.$name]+="$t "
       done
-      median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
-      line+=" $name $(awk -v n="$nodes" -v t="$median" 'BEGIN { printf "%.0f", n / t / 1e6 }')"
     done
-    echo "$line Mnps"
   done
+  echo "flags=$flags, Mnps on ${positions[*]%%|*}; median of $runs rounds, backends alternated"
+  for b in "${list[@]}"; do
+    line="  $b:"
+    logsum=0
+    for p in "${positions[@]}"; do
+      name="${p%%|*}"
+      median=$(printf '%s\n' ${times[$b.$name]} | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
+      ref=$(printf '%s\n' ${times[${list[0]}.$name]} | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
+      line+=" $name $(awk -v n="${nodes[$name]}" -v t="$median" 'BEGIN { printf "%.0f", n / t / 1e6 }')"
+      logsum=$(awk -v s="$logsum" -v a="$median" -v r="$ref" 'BEGIN { printf "%.9f", s + log(a / r) }')
+    done
+    echo "$line; time against ${list[0]}: $(awk -v s="$logsum" -v k="${#positions[@]}" 'BEGIN { printf "%.3f", exp(s / k) }')"
+  done
+  unset times nodes
 done
-rm -f /tmp/perft-backends.$$

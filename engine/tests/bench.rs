@@ -5,7 +5,7 @@
 use std::process::Command;
 
 /// `wingtip bench` at its default depth (9).
-const BENCH_NODES: u64 = 392_398;
+const BENCH_NODES: u64 = 356_844;
 
 fn bench() -> Vec<String> {
     let out = Command::new(env!("CARGO_BIN_EXE_wingtip"))

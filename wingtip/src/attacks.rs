@@ -26,7 +26,7 @@
 //! | target | default | why |
 //! |---|---|---|
 //! | x86-64 with BMI2 | `pext` | fastest |
-//! | x86-64 without BMI2 | `fixed` | a constant index shift: 6 % less perft time than `compact` on x86-64-v2, random lookups 0.95× shakmaty's |
+//! | x86-64 without BMI2 | `fixed` | a constant index shift: random lookups 0.95× shakmaty's (`compact` 1.12×); perft level with `compact` on x86-64-v2 |
 //! | wasm32, 32-bit ARM (`thumb*`), `riscv32*` | `kindergarten` | 128 KiB of tables instead of 725.0 KiB (`compact`) or 2.25 MiB (`plain`), 9–19 % behind `plain` |
 //! | anything else (aarch64, riscv64, …) | `compact` | a third of `plain`'s memory and three quarters of `fixed`'s; a shift by a register is one instruction there (unmeasured) |
 //!
@@ -154,8 +154,8 @@ by_target! {
     #[cfg(any(target_arch = "wasm32", target_arch = "arm", target_arch = "riscv32"))]
     use kindergarten as backend;
     // x86-64 without BMI2: `fixed`, whose constant shift avoids `shr r64, cl` (two
-    // micro-operations): 6 % less perft time than `compact` on x86-64-v2, and random
-    // lookups 0.95x shakmaty's where `compact` takes 1.12x (docs/embedding.md).
+    // micro-operations): random lookups 0.95x shakmaty's where `compact` takes 1.12x,
+    // perft level with `compact` on x86-64-v2 (docs/embedding.md).
     #[cfg(all(target_arch = "x86_64", not(target_feature = "bmi2")))]
     use fixed as backend;
     // Everything else (aarch64, riscv64, …): `compact`, a quarter smaller than `fixed`;

@@ -394,8 +394,8 @@ const SEVENTH_RANK: [u64; 2] = [0x0000_0000_0000_ff00, 0x00ff_0000_0000_0000];
 /// use wingtip::{evaluate, Board};
 /// let white_up_rook = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
 /// let black_to_move = Board::from_fen("4k3/8/8/8/8/8/8/R3K3 b - - 0 1").unwrap();
-/// assert!(evaluate(&white_up_rook) > 400);
-/// assert!(evaluate(&black_to_move) < -400);
+/// assert!(evaluate(&white_up_rook) > 300);
+/// assert!(evaluate(&black_to_move) < -300);
 /// ```
 pub fn evaluate(board: &Board) -> i32 {
     if net::FULL {

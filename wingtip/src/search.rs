@@ -1754,7 +1754,7 @@ mod tests {
             assert!(t.min <= v && v <= t.max, "{t:?}: {v}");
         }
         // The extreme values prune hard: the mate needs more depth than by default.
-        let r = best_with(&mut s, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 10);
+        let r = best_with(&mut s, "7k/8/5K2/8/8/8/8/R7 w - - 0 1", 12);
         assert_eq!(r.score, Score::Mate(2), "{r:?}");
     }
 
@@ -1813,7 +1813,7 @@ mod tests {
     #[test]
     fn finds_mate_in_two() {
         // 1. Kg6 Kg8 2. Ra8# (1. Ra8+ Kh7 escapes).
-        let r = best("7k/8/5K2/8/8/8/8/R7 w - - 0 1", 6);
+        let r = best("7k/8/5K2/8/8/8/8/R7 w - - 0 1", 12);
         assert_eq!(r.score, Score::Mate(2), "{r:?}");
     }
 

@@ -31,6 +31,7 @@ positions=(
   "pos5|5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
   "pos6|5|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"
 )
+median() { printf '%s\n' $1 | sort -n | sed -n "$(( (runs + 1) / 2 ))p"; }
 scratch="$(mktemp)"
 trap 'rm -f "$scratch"' EXIT
 TIMEFORMAT=%U
@@ -67,10 +68,10 @@ for flags in "${flagsets[@]}"; do
     logsum=0
     for p in "${positions[@]}"; do
       name="${p%%|*}"
-      median=$(printf '%s\n' ${times[$b.$name]} | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
-      ref=$(printf '%s\n' ${times[${list[0]}.$name]} | sort -n | sed -n "$(( (runs + 1) / 2 ))p")
-      line+=" $name $(awk -v n="${nodes[$name]}" -v t="$median" 'BEGIN { printf "%.0f", n / t / 1e6 }')"
-      logsum=$(awk -v s="$logsum" -v a="$median" -v r="$ref" 'BEGIN { printf "%.9f", s + log(a / r) }')
+      t=$(median "${times[$b.$name]}")
+      ref=$(median "${times[${list[0]}.$name]}")
+      line+=" $name $(awk -v n="${nodes[$name]}" -v t="$t" 'BEGIN { printf "%.0f", n / t / 1e6 }')"
+      logsum=$(awk -v s="$logsum" -v a="$t" -v r="$ref" 'BEGIN { printf "%.9f", s + log(a / r) }')
     done
     echo "$line; time against ${list[0]}: $(awk -v s="$logsum" -v k="${#positions[@]}" 'BEGIN { printf "%.3f", exp(s / k) }')"
   done
